@@ -1,0 +1,4 @@
+#pragma once
+// Umbrella header: includes every public gametree header.
+
+#include <gametree/version.hpp>
