@@ -1,0 +1,221 @@
+#pragma once
+// Reading gametree's text formats: the parse error every reader throws, a small scanner over
+// a string with character offsets, and a bulk reader for standard input.
+
+#include <charconv>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+
+namespace gametree {
+
+/// Thrown by every gametree reader on malformed text. what() says what was expected and where
+/// ("... at offset N"); offset() is the 0-based character offset of the problem.
+class parse_error : public std::invalid_argument {
+ public:
+  parse_error(const std::string& message, std::size_t offset)
+      : std::invalid_argument(message + " at offset " + std::to_string(offset)),
+        offset_(offset) {}
+
+  /// 0-based character offset in the input where the problem was found.
+  [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
+
+ private:
+  std::size_t offset_;
+};
+
+/// The numeric types gametree's readers can produce (bool and character types excluded).
+template <class T>
+concept readable_number =
+    (std::integral<T> || std::floating_point<T>) && !std::same_as<std::remove_cv_t<T>, bool> &&
+    !std::same_as<std::remove_cv_t<T>, char> && !std::same_as<std::remove_cv_t<T>, char8_t> &&
+    !std::same_as<std::remove_cv_t<T>, char16_t> && !std::same_as<std::remove_cv_t<T>, char32_t> &&
+    !std::same_as<std::remove_cv_t<T>, wchar_t>;
+
+/// A cursor over text that reads whitespace-separated tokens, punctuation and numbers, and
+/// throws parse_error (with the offset) on anything unexpected. Whitespace is ' ', '\t',
+/// '\n', '\r', '\v' and '\f'; tokens end at whitespace or at one of ",[]".
+/// The scanner does not own the text: keep the string alive while scanning.
+class text_scanner {
+ public:
+  explicit text_scanner(std::string_view text) noexcept : text_(text) {}
+
+  /// Offset of the next unread character.
+  [[nodiscard]] std::size_t offset() const noexcept { return pos_; }
+
+  /// Skips whitespace; true when nothing but whitespace remains.
+  [[nodiscard]] bool at_end() noexcept {
+    skip_space();
+    return pos_ == text_.size();
+  }
+
+  /// Skips whitespace, then returns the next character without consuming it ('\0' at the end).
+  [[nodiscard]] char peek() noexcept {
+    skip_space();
+    return pos_ < text_.size() ? text_[pos_] : '\0';
+  }
+
+  void skip_space() noexcept {
+    while (pos_ < text_.size() && is_space(text_[pos_])) ++pos_;
+  }
+
+  /// Skips whitespace; consumes c and returns true if it comes next.
+  bool try_consume(char c) noexcept {
+    if (peek() != c || pos_ == text_.size()) return false;
+    ++pos_;
+    return true;
+  }
+
+  /// Skips whitespace and consumes c, or throws "expected 'c' <context>".
+  void expect(char c, std::string_view context) {
+    if (try_consume(c)) return;
+    fail("expected '" + std::string(1, c) + "' " + std::string(context) + ", found " +
+         describe_next());
+  }
+
+  /// Skips whitespace and returns the next token (possibly empty), consuming it.
+  std::string_view read_token() noexcept {
+    skip_space();
+    const std::size_t start = pos_;
+    while (pos_ < text_.size() && !is_space(text_[pos_]) && !is_delimiter(text_[pos_])) ++pos_;
+    return text_.substr(start, pos_ - start);
+  }
+
+  /// Skips whitespace; consumes word and returns true if the next token is exactly word.
+  bool try_consume_word(std::string_view word) noexcept {
+    const std::size_t saved = pos_;
+    if (read_token() == word) return true;
+    pos_ = saved;
+    return false;
+  }
+
+  /// Reads the next token as a T. Throws parse_error when the token is missing ("expected
+  /// <what>"), is not a number of that kind, is NaN, or is out of T's range (no wrap-around).
+  /// A leading '+' is accepted; integers are decimal.
+  template <readable_number T>
+  T read_number(std::string_view what) {
+    skip_space();
+    const std::size_t start = pos_;
+    std::string_view token = read_token();
+    if (token.empty()) {
+      pos_ = start;
+      fail("expected " + std::string(what) + ", found " + describe_next());
+    }
+    std::string_view digits = token;
+    if (digits.size() > 1 && digits.front() == '+' && digits[1] != '-') digits.remove_prefix(1);
+    T value{};
+    const char* first = digits.data();
+    const char* last = digits.data() + digits.size();
+    std::from_chars_result result{};
+    if constexpr (std::is_floating_point_v<T>) {
+      result = std::from_chars(first, last, value, std::chars_format::general);
+    } else {
+      result = std::from_chars(first, last, value, 10);
+    }
+    if (result.ec == std::errc::result_out_of_range) {
+      fail_at(start, "number " + quote(token) + " is out of range for " + std::string(what) +
+                         " (" + range_text<T>() + ")");
+    }
+    if (result.ec != std::errc{} || result.ptr != last) {
+      fail_at(start, "expected " + std::string(what) + ", found " + quote(token));
+    }
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(value)) fail_at(start, "NaN is not allowed as " + std::string(what));
+    }
+    return value;
+  }
+
+  /// Throws "unexpected trailing text" unless only whitespace remains.
+  void expect_end(std::string_view context) {
+    if (at_end()) return;
+    fail("unexpected " + describe_next() + " " + std::string(context));
+  }
+
+  /// Throws parse_error with message at the current offset (after skipping whitespace).
+  [[noreturn]] void fail(const std::string& message) {
+    skip_space();
+    throw parse_error(message, pos_);
+  }
+
+  /// Throws parse_error with message at the given offset.
+  [[noreturn]] static void fail_at(std::size_t offset, const std::string& message) {
+    throw parse_error(message, offset);
+  }
+
+  /// A short description of what comes next, for messages: "end of input", "','" or "'abc'".
+  [[nodiscard]] std::string describe_next() {
+    skip_space();
+    if (pos_ == text_.size()) return "end of input";
+    if (is_delimiter(text_[pos_])) return "'" + std::string(1, text_[pos_]) + "'";
+    const std::size_t saved = pos_;
+    const std::string_view token = read_token();
+    pos_ = saved;
+    return quote(token);
+  }
+
+  /// Quotes a token for a message, cut to 40 characters.
+  [[nodiscard]] static std::string quote(std::string_view token) {
+    constexpr std::size_t limit = 40;
+    std::string shown(token.substr(0, limit));
+    for (char& c : shown) {
+      if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+    }
+    if (token.size() > limit) shown += "...";
+    return "'" + shown + "'";
+  }
+
+  static constexpr bool is_space(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+  }
+  static constexpr bool is_delimiter(char c) noexcept {
+    return c == ',' || c == '[' || c == ']';
+  }
+
+ private:
+  template <class T>
+  static std::string range_text() {
+    if constexpr (std::is_floating_point_v<T>) {
+      return "magnitude up to " + std::to_string(std::numeric_limits<T>::max());
+    } else {
+      return std::to_string(std::numeric_limits<T>::min()) + " to " +
+             std::to_string(std::numeric_limits<T>::max());
+    }
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+/// Reads all of a C stream (standard input by default) in large blocks. Throws
+/// std::runtime_error on a read error or when the input exceeds max_bytes (default 1 GiB),
+/// so a runaway input cannot exhaust memory.
+inline std::string read_all(std::FILE* stream = stdin,
+                            std::size_t max_bytes = std::size_t{1} << 30) {
+  std::string text;
+  constexpr std::size_t block = std::size_t{1} << 16;
+  for (;;) {
+    const std::size_t old_size = text.size();
+    if (old_size > max_bytes) {
+      throw std::runtime_error("input is larger than " + std::to_string(max_bytes) + " bytes");
+    }
+    text.resize(old_size + block);
+    const std::size_t got = std::fread(text.data() + old_size, 1, block, stream);
+    text.resize(old_size + got);
+    if (got < block) {
+      if (std::ferror(stream)) throw std::runtime_error("error reading input");
+      if (text.size() > max_bytes) {
+        throw std::runtime_error("input is larger than " + std::to_string(max_bytes) + " bytes");
+      }
+      return text;
+    }
+  }
+}
+
+}  // namespace gametree
