@@ -1,0 +1,629 @@
+#!/usr/bin/env python3
+"""Turns Google Benchmark JSON files into bench/results/results.md and chart.png.
+
+Benchmarks are named <algorithm>/<seed_port|gametree|scan_limit>/<size> (shared/STYLE.md).
+For each algorithm and size the report shows the three times, seed_port/gametree (the
+speed-up over the seed's approach), gametree/scan_limit (how far the library is from touching
+each input element once) and the library's items/s. Repeated runs are reduced to their median.
+
+    report.py [options] FILE.json...     write the report (default inputs: bench/results/raw/*.json)
+    report.py --self-test                check the parsing and the ratios on built-in data
+
+Python 3 standard library only; matplotlib (Debian: python3-matplotlib) only to draw the chart.
+"""
+
+import argparse
+import datetime
+import glob
+import json
+import math
+import os
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+
+VARIANTS = ("gametree", "seed_port", "scan_limit")
+# Suffixes Google Benchmark appends to a name; they say how it was run, not what.
+RUN_SUFFIX = re.compile(r"^(real_time|process_time|manual_time|[a-z_]+:[0-9]+)$")
+TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+NOISY_CV = 0.10
+# Seed order (shared/STYLE.md); algorithms not listed follow in the order first seen.
+PREFERRED_ORDER = ("minimax_fill", "tree_coloring", "alpha_beta", "grid_game", "level_order_parse")
+DASH = "\u2014"
+
+
+class ReportError(Exception):
+    pass
+
+
+_captured_warnings = None  # a list while the self-test runs
+
+
+def warn(message):
+    if _captured_warnings is not None:
+        _captured_warnings.append(message)
+    else:
+        print(f"report.py: warning: {message}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing
+
+
+def split_name(run_name):
+    """(algorithm, variant, size_label, size_value) or None when the name is not ours."""
+    parts = run_name.split("/")
+    while parts and RUN_SUFFIX.match(parts[-1]):
+        parts.pop()
+    if len(parts) < 3 or parts[1] not in VARIANTS:
+        return None
+    args = parts[2:]
+    if not all(a.isdigit() for a in args):
+        return None
+    # Several arguments (e.g. rows/cols) form one size whose magnitude is their product.
+    value = math.prod(int(a) for a in args)
+    return parts[0], parts[1], "\u00d7".join(args), value
+
+
+class Measurement:
+    """One benchmark (algorithm, variant, size) reduced over its repetitions."""
+
+    def __init__(self, time_ns, cpu_ns, items_per_second, repetitions, cv):
+        self.time_ns = time_ns
+        self.cpu_ns = cpu_ns
+        self.items_per_second = items_per_second
+        self.repetitions = repetitions
+        self.cv = cv  # coefficient of variation of the time, None when unknown
+
+    def ns_per_item(self, size_value):
+        # items per iteration = items/s * cpu s/iteration (items/s is computed from CPU time).
+        if self.items_per_second:
+            items = self.items_per_second * self.cpu_ns * 1e-9
+            if items > 0:
+                return self.time_ns / max(1.0, round(items))
+        return self.time_ns / size_value if size_value else None
+
+
+def load_json_text(text, source):
+    if not text.strip():
+        raise ReportError(f"{source}: empty file (did the benchmark binary run no benchmark?)")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReportError(f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})")
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise ReportError(f"{source}: not Google Benchmark JSON output (no \"benchmarks\" list)")
+    return data
+
+
+def collect(documents, time_field="cpu_time"):
+    """documents: [(source, parsed JSON)] -> (results, contexts).
+
+    results: {algorithm: {size_label: {"value": int, variant: Measurement}}}, algorithms in
+    the order first seen.
+    """
+    runs = {}  # (algorithm, variant, size_label) -> {"value", "iterations": [...], "aggregates": {}}
+    order = []
+    contexts = []
+    ignored = set()
+    for source, data in documents:
+        contexts.append((source, data.get("context", {})))
+        for i, bench in enumerate(data["benchmarks"]):
+            if not isinstance(bench, dict) or "name" not in bench:
+                raise ReportError(f"{source}: benchmark entry {i} has no \"name\"")
+            run_name = bench.get("run_name", bench["name"])
+            parsed = split_name(run_name)
+            if parsed is None:
+                if run_name not in ignored:
+                    warn(f"{source}: ignoring '{run_name}' (not <algorithm>/<{'|'.join(VARIANTS)}>/<size>)")
+                    ignored.add(run_name)
+                continue
+            if bench.get("error_occurred"):
+                warn(f"{source}: ignoring '{run_name}': {bench.get('error_message', 'error occurred')}")
+                continue
+            if bench.get("skipped"):
+                continue
+            algorithm, variant, label, value = parsed
+            try:
+                unit = TO_NS[bench.get("time_unit", "ns")]
+                entry = {
+                    "time": float(bench[time_field]) * unit,
+                    "cpu": float(bench["cpu_time"]) * unit,
+                    "items": float(bench["items_per_second"]) if "items_per_second" in bench else None,
+                    "raw": bench,
+                }
+            except (KeyError, TypeError, ValueError) as e:
+                raise ReportError(f"{source}: benchmark '{bench['name']}' lacks a usable {e} field")
+            key = (algorithm, variant, label)
+            if key not in runs:
+                runs[key] = {"value": value, "iterations": [], "aggregates": {}}
+                if algorithm not in order:
+                    order.append(algorithm)
+            if bench.get("run_type") == "aggregate":
+                runs[key]["aggregates"][bench.get("aggregate_name", "")] = entry
+            else:
+                runs[key]["iterations"].append(entry)
+
+    seen = {a: i for i, a in enumerate(order)}
+    order.sort(key=lambda a: (PREFERRED_ORDER.index(a) if a in PREFERRED_ORDER else len(PREFERRED_ORDER),
+                              seen[a]))
+    results = {a: {} for a in order}
+    for (algorithm, variant, label), run in runs.items():
+        m = reduce_run(run)
+        if m is None:
+            continue
+        row = results[algorithm].setdefault(label, {"value": run["value"]})
+        row[variant] = m
+    for algorithm in list(results):
+        if not results[algorithm]:
+            del results[algorithm]
+    return results, contexts
+
+
+def reduce_run(run):
+    aggregates, iterations = run["aggregates"], run["iterations"]
+    if "median" in aggregates:
+        med = aggregates["median"]
+        cv = aggregates.get("cv")
+        reps = med["raw"].get("repetitions", len(iterations) or None)
+        cv_value = cv["time"] / TO_NS[cv["raw"].get("time_unit", "ns")] if cv else None
+        # The "cv" aggregate is a ratio that Google Benchmark labels with the time unit.
+        return Measurement(med["time"], med["cpu"], med["items"], reps, cv_value)
+    if iterations:
+        times = [e["time"] for e in iterations]
+        items = [e["items"] for e in iterations if e["items"] is not None]
+        cv = None
+        if len(times) > 1 and statistics.mean(times) > 0:
+            cv = statistics.stdev(times) / statistics.mean(times)
+        return Measurement(statistics.median(times), statistics.median(e["cpu"] for e in iterations),
+                           statistics.median(items) if items else None, len(times), cv)
+    if "mean" in aggregates:
+        mean = aggregates["mean"]
+        return Measurement(mean["time"], mean["cpu"], mean["items"], mean["raw"].get("repetitions"), None)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Formatting
+
+
+def ratio(numerator, denominator):
+    if numerator is None or denominator is None or denominator.time_ns <= 0:
+        return None
+    return numerator.time_ns / denominator.time_ns
+
+
+def fmt_time(ns):
+    if ns is None:
+        return DASH
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("\u00b5s", 1e3)):
+        if ns >= scale:
+            return f"{ns / scale:.3g} {unit}"
+    return f"{ns:.3g} ns"
+
+
+def fmt_ratio(r):
+    if r is None:
+        return DASH
+    return f"{r:.0f}\u00d7" if r >= 100 else f"{r:.1f}\u00d7" if r >= 10 else f"{r:.2f}\u00d7"
+
+
+def fmt_count(n):
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.3g}{unit}"
+    return f"{n:g}"
+
+
+def fmt_rate(per_second):
+    if not per_second:
+        return DASH
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if per_second >= scale:
+            return f"{per_second / scale:.3g} {unit}/s"
+    return f"{per_second:.3g} /s"
+
+
+def fmt_time_cell(m):
+    if m is None:
+        return DASH
+    text = fmt_time(m.time_ns)
+    return text + " \u2020" if m.cv is not None and m.cv > NOISY_CV else text
+
+
+def sorted_rows(rows):
+    return sorted(rows.items(), key=lambda kv: (kv[1]["value"], kv[0]))
+
+
+def headline(algorithm, rows):
+    label, row = sorted_rows(rows)[-1]
+    g = row.get("gametree")
+    if g is None:
+        return f"- **{algorithm}** (size {label}): no gametree measurement."
+    parts = []
+    speedup = ratio(row.get("seed_port"), g)
+    if speedup is None:
+        parts.append("no seed port to compare with")
+    elif speedup >= 1:
+        parts.append(f"gametree is **{fmt_ratio(speedup)} faster** than the seed port")
+    else:
+        parts.append(f"gametree is **{fmt_ratio(1 / speedup)} slower** than the seed port")
+    distance = ratio(g, row.get("scan_limit"))
+    if distance is None:
+        parts.append("there is no scan limit to compare with")
+    else:
+        parts.append(f"it takes **{fmt_ratio(distance)}** the time of the scan limit")
+    return f"- **{algorithm}** at size {label}: {parts[0]}, and {parts[1]}."
+
+
+def render_markdown(results, machine, time_field, chart_name):
+    kind = "CPU" if time_field == "cpu_time" else "wall-clock"
+    out = ["# gametree benchmark results", ""]
+    out += ["Generated by `bench/report.py`; rerun the command below to regenerate. "
+            "Do not edit by hand.", ""]
+    out += ["## Machine", ""]
+    for key, value in machine:
+        out.append(f"- {key}: {value}")
+    out += ["", "## Headline", "",
+            "At each algorithm's largest size: speed-up = seed_port time / gametree time; "
+            "distance from the scan limit = gametree time / scan_limit time (1.00\u00d7 would "
+            "mean the library does no more than touch each input element once).", ""]
+    for algorithm, rows in results.items():
+        out.append(headline(algorithm, rows))
+    out += ["", f"![time per item, gametree vs seed port vs scan limit]({chart_name})", ""]
+    out += ["## Tables", "",
+            f"Times are {kind} time per iteration, the median of the repetitions. "
+            f"\u2020 marks a time whose repetitions vary by more than {NOISY_CV:.0%} "
+            f"(coefficient of variation). {DASH} means the algorithm has no such benchmark.", ""]
+    for algorithm, rows in results.items():
+        out += [f"### {algorithm}", "",
+                "| size | gametree | seed_port | scan_limit | seed_port / gametree (speed-up) "
+                "| gametree / scan_limit | gametree items/s |",
+                "|---:|---:|---:|---:|---:|---:|---:|"]
+        for label, row in sorted_rows(rows):
+            g, s, c = row.get("gametree"), row.get("seed_port"), row.get("scan_limit")
+            out.append(f"| {label} | {fmt_time_cell(g)} | {fmt_time_cell(s)} | {fmt_time_cell(c)} "
+                       f"| {fmt_ratio(ratio(s, g))} | {fmt_ratio(ratio(g, c))} "
+                       f"| {fmt_rate(g.items_per_second if g else None)} |")
+        out.append("")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Machine description
+
+
+def run_text(argv):
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def read_cmake_cache(build_dir):
+    cache = {}
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as f:
+            for line in f:
+                m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*):[A-Z]+=(.*)$", line.rstrip("\n"))
+                if m:
+                    cache[m.group(1)] = m.group(2)
+    except OSError:
+        warn(f"no CMake cache in {build_dir}; compiler and flags unknown")
+    return cache
+
+
+def effective_flags(build_dir):
+    # What the Makefile generator actually passes when compiling a benchmark.
+    for path in sorted(glob.glob(os.path.join(build_dir, "bench", "CMakeFiles", "*_bench.dir", "flags.make"))):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("CXX_FLAGS = "):
+                    return line[len("CXX_FLAGS = "):].strip()
+    return None
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def describe_machine(build_dir, contexts, command, time_field):
+    cache = read_cmake_cache(build_dir)
+    compiler = cache.get("CMAKE_CXX_COMPILER", "")
+    version_lines = run_text([compiler, "--version"]).splitlines() if compiler else []
+    version = version_lines[0] if version_lines else "unknown"
+    resolved = os.path.realpath(compiler) if compiler else ""
+    benchmark_version = run_text(["dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"]) or "unknown"
+    machine = [
+        ("CPU", cpu_model()),
+        ("cores (nproc)", run_text(["nproc"]) or str(os.cpu_count())),
+        ("compiler", f"`{compiler}`" + (f" (\u2192 `{resolved}`)" if resolved and resolved != compiler else "")
+         + f": {version}" if compiler else "unknown"),
+        ("CMAKE_BUILD_TYPE", cache.get("CMAKE_BUILD_TYPE", "unknown")),
+        ("CMAKE_CXX_FLAGS_RELEASE", f"`{cache.get('CMAKE_CXX_FLAGS_RELEASE', 'unknown')}`"),
+    ]
+    if cache.get("CMAKE_CXX_FLAGS"):
+        machine.append(("CMAKE_CXX_FLAGS", f"`{cache['CMAKE_CXX_FLAGS']}`"))
+    flags = effective_flags(build_dir)
+    if flags:
+        machine.append(("compile flags of the benchmarks", f"`{flags}`"))
+    machine.append(("Google Benchmark", f"libbenchmark-dev {benchmark_version}"))
+    dates = sorted(str(c.get("date")) for _, c in contexts if c.get("date"))
+    machine.append(("date", f"{dates[0]} \u2013 {dates[-1]}" if len(dates) > 1 and dates[0] != dates[-1]
+                    else (dates[0] if dates else datetime.datetime.now().astimezone().isoformat(timespec="seconds"))))
+    loads = [c.get("load_avg") for _, c in contexts if c.get("load_avg")]
+    if loads:
+        first = ", ".join(f"{x:.2f}" for x in loads[0])
+        machine.append(("load average when the first binary started", first))
+    builds = {c.get("library_build_type") for _, c in contexts if c.get("library_build_type")}
+    if "debug" in builds:
+        machine.append(("note", "the installed Google Benchmark library reports itself as a debug "
+                        "build; this affects only its own bookkeeping, not the code being timed"))
+    machine.append(("time measured", "CPU time" if time_field == "cpu_time" else "wall-clock (real) time"))
+    if command:
+        machine.append(("command", f"`{command}`"))
+    return machine
+
+
+# ---------------------------------------------------------------------------------------------
+# Chart
+
+
+def draw_chart(results, path, time_field):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.ticker
+
+    names = list(results)
+    cols = min(3, len(names))
+    rows = math.ceil(len(names) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(5.2 * cols, 4.0 * rows + 0.6), squeeze=False)
+    style = {
+        "gametree": dict(color="#1f77b4", marker="o", linewidth=2.2, label="gametree"),
+        "seed_port": dict(color="#d62728", marker="s", linewidth=1.6, label="seed port"),
+        "scan_limit": dict(color="#7f7f7f", marker="^", linewidth=1.4, linestyle="--", label="scan limit"),
+    }
+    for index, algorithm in enumerate(names):
+        ax = axes[index // cols][index % cols]
+        rows_sorted = sorted_rows(results[algorithm])
+        for variant in VARIANTS:
+            xs, ys = [], []
+            for _, row in rows_sorted:
+                m = row.get(variant)
+                per_item = m.ns_per_item(row["value"]) if m else None
+                if per_item and per_item > 0 and row["value"] > 0:
+                    xs.append(row["value"])
+                    ys.append(per_item)
+            if xs:
+                ax.plot(xs, ys, **style[variant])
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        sizes = [row["value"] for _, row in rows_sorted if row["value"] > 0]
+        ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(sizes))
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([fmt_count(v) for v in sizes]))
+        ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        # 1-2-5 ticks with plain numbers: a panel that spans one decade still has labels.
+        ax.yaxis.set_major_locator(matplotlib.ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}"))
+        ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_title(algorithm, fontsize=12, fontweight="bold")
+        ax.set_xlabel("size")
+        ax.set_ylabel("ns per item")
+        ax.grid(True, which="major", alpha=0.4)
+        ax.grid(True, which="minor", alpha=0.12)
+    for index in range(len(names), rows * cols):
+        axes[index // cols][index % cols].set_visible(False)
+    handles = [plt.Line2D([], [], **style[v]) for v in VARIANTS]
+    kind = "CPU" if time_field == "cpu_time" else "wall-clock"
+    fig.suptitle(f"gametree benchmarks: {kind} time per item (median; log scales, lower is faster)", fontsize=13)
+    if len(names) < rows * cols:
+        # The first unused cell of the grid holds the legend.
+        spare = axes[len(names) // cols][len(names) % cols]
+        spare.set_visible(True)
+        spare.axis("off")
+        spare.legend(handles=handles, loc="center", frameon=False, fontsize=12)
+        fig.tight_layout(rect=(0, 0, 1, 0.96))
+    else:
+        fig.legend(handles=handles, loc="lower center", ncol=3, frameon=False, fontsize=11)
+        fig.tight_layout(rect=(0, 0.08 if rows == 1 else 0.05, 1, 0.96))
+    fig.savefig(path, dpi=150)
+    plt.close(fig)
+
+
+# ---------------------------------------------------------------------------------------------
+# Self-test
+
+
+def _bench(name, run_type, time, items_per_second=None, aggregate=None, unit="ns", reps=None, cpu=None):
+    entry = {"name": name + (f"_{aggregate}" if aggregate else ""), "run_name": name, "run_type": run_type,
+             "real_time": time, "cpu_time": cpu if cpu is not None else time, "time_unit": unit,
+             "iterations": 10}
+    if aggregate:
+        entry["aggregate_name"] = aggregate
+        entry["repetitions"] = reps
+    if items_per_second is not None:
+        entry["items_per_second"] = items_per_second
+    return entry
+
+
+def _self_test_document():
+    b = []
+    # alg_a: aggregates only; the median must be used, not the mean.
+    for variant, median in (("seed_port", 400.0), ("gametree", 100.0), ("scan_limit", 80.0)):
+        for size, scale in ((1000, 1), (10, 0.01)):
+            name = f"alg_a/{variant}/{size}"
+            b.append(_bench(name, "aggregate", 999.0 * scale, aggregate="mean", reps=3,
+                            items_per_second=size / (999.0 * scale * 1e-6)))
+            b.append(_bench(name, "aggregate", median * scale, aggregate="median", reps=3, unit="us",
+                            items_per_second=size / (median * scale * 1e-6)))
+            b.append(_bench(name, "aggregate", 0.25 if variant == "seed_port" else 0.01,
+                            aggregate="cv", reps=3, unit="us"))
+    # alg_b: only gametree and scan_limit, three plain repetitions each; median of those.
+    for t in (30.0, 10.0, 20.0):
+        b.append(_bench("alg_b/gametree/64", "iteration", t, items_per_second=64 / (t * 1e-9)))
+    for t in (5.0, 4.0, 6.0):
+        b.append(_bench("alg_b/scan_limit/64", "iteration", t, items_per_second=64 / (t * 1e-9)))
+    # Two arguments form one size; real_time suffix is stripped.
+    b.append(_bench("alg_c/gametree/4/8/real_time", "iteration", 64.0, items_per_second=32 / 64e-9))
+    # Names to ignore with a warning, and a benchmark that failed.
+    b.append(_bench("BM_something_else/8", "iteration", 1.0))
+    b.append(_bench("alg_a/other_variant/8", "iteration", 1.0))
+    failed = _bench("alg_a/gametree/5", "iteration", 1.0)
+    failed.update(error_occurred=True, error_message="boom")
+    b.append(failed)
+    return json.dumps({"context": {"date": "2000-01-01T00:00:00+00:00", "num_cpus": 2,
+                                   "load_avg": [0.5, 0.4, 0.3]}, "benchmarks": b})
+
+
+def self_test():
+    global _captured_warnings
+    _captured_warnings = []
+    failures = []
+
+    def check(condition, what):
+        if not condition:
+            failures.append(what)
+
+    def close(a, b):
+        return a is not None and b is not None and abs(a - b) <= 1e-9 * max(1.0, abs(b))
+
+    doc = load_json_text(_self_test_document(), "<self-test>")
+    results, _ = collect([("<self-test>", doc)])
+    check(list(results) == ["alg_a", "alg_b", "alg_c"], f"algorithms found: {list(results)}")
+    check(len(_captured_warnings) == 3 and "BM_something_else/8" in _captured_warnings[0]
+          and "other_variant" in _captured_warnings[1] and "boom" in _captured_warnings[2],
+          f"warnings for the unknown names and the failed benchmark: {_captured_warnings}")
+    a = results.get("alg_a", {})
+    check(sorted(a) == ["10", "1000"], f"alg_a sizes: {sorted(a)} (the errored size 5 must be dropped)")
+    row = a.get("1000", {})
+    check(close(row.get("gametree") and row["gametree"].time_ns, 100e3), "alg_a median time in ns (us converted)")
+    check(close(ratio(row.get("seed_port"), row.get("gametree")), 4.0), "seed_port/gametree = 400/100")
+    check(close(ratio(row.get("gametree"), row.get("scan_limit")), 1.25), "gametree/scan_limit = 100/80")
+    check(close(row["gametree"].ns_per_item(1000), 100.0), "ns per item = 100 us / 1000 items")
+    check(row.get("seed_port") and close(row["seed_port"].cv, 0.25), "cv aggregate read as a plain ratio")
+    b = results.get("alg_b", {}).get("64", {})
+    check("seed_port" not in b, "alg_b has no seed_port")
+    check(close(b.get("gametree") and b["gametree"].time_ns, 20.0), "median of repetitions 30, 10, 20")
+    check(close(ratio(b.get("gametree"), b.get("scan_limit")), 4.0), "alg_b gametree/scan_limit = 20/5")
+    check(ratio(b.get("seed_port"), b.get("gametree")) is None, "missing seed_port gives no ratio")
+    c = results.get("alg_c", {})
+    check(list(c) == ["4\u00d78"] and c["4\u00d78"]["value"] == 32, f"two-argument size: {c}")
+    check(close(c["4\u00d78"]["gametree"].ns_per_item(32), 2.0), "ns per item from items/s")
+
+    text = render_markdown(results, [("CPU", "test")], "cpu_time", "chart.png")
+    check("| 1000 | 100 \u00b5s | 400 \u00b5s \u2020 | 80 \u00b5s | 4.00\u00d7 | 1.25\u00d7 | 10 M/s |" in text,
+          "alg_a table row")
+    check(f"| 64 | 20 ns \u2020 | {DASH} | 5 ns \u2020 | {DASH} | 4.00\u00d7 |" in text,
+          "alg_b row: dashes for seed_port, noisy repetitions marked")
+    check("**alg_a** at size 1000: gametree is **4.00\u00d7 faster** than the seed port, and it takes "
+          "**1.25\u00d7** the time of the scan limit." in text, "alg_a headline")
+    check("**alg_b** at size 64: no seed port to compare with" in text, "alg_b headline")
+
+    for bad, what in (("{not json", "not valid JSON"), ("", "empty file"), ('{"context": {}}', "no \"benchmarks\" list")):
+        try:
+            load_json_text(bad, "<bad>")
+            failures.append(f"accepted bad input: {bad}")
+        except ReportError as e:
+            check(what in str(e), f"error message for {bad!r}: {e}")
+    try:
+        collect([("<bad>", {"benchmarks": [{"name": "alg/gametree/1", "run_type": "iteration"}]})])
+        failures.append("accepted a benchmark without times")
+    except ReportError as e:
+        check("cpu_time" in str(e) or "real_time" in str(e), f"error message for missing time: {e}")
+
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        print("report.py --self-test: matplotlib not installed, chart not tested")
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "chart.png")
+            draw_chart(results, path, "cpu_time")
+            with open(path, "rb") as f:
+                check(f.read(8) == b"\x89PNG\r\n\x1a\n", "chart is a PNG")
+
+    if failures:
+        for f in failures:
+            print(f"report.py --self-test: FAILED: {f}", file=sys.stderr)
+        return 1
+    print("report.py --self-test: all checks passed")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main(argv):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("json", nargs="*", help="Google Benchmark JSON files (default: bench/results/raw/*.json)")
+    parser.add_argument("--out-dir", default=os.path.join(root, "bench", "results"),
+                        help="where results.md and chart.png go (default: bench/results)")
+    parser.add_argument("--build-dir", default=os.path.join(root, "build", "bench"),
+                        help="CMake build directory of the benchmarks, for compiler and flags")
+    parser.add_argument("--command", default=None, help="the command that produced the data, quoted in the report")
+    parser.add_argument("--bench-flags", default=None, help="the flags every benchmark binary ran with")
+    parser.add_argument("--time", choices=("cpu", "real"), default="cpu",
+                        help="which time to report (default: cpu, as Google Benchmark's items/s)")
+    parser.add_argument("--no-chart", action="store_true", help="write only results.md")
+    parser.add_argument("--self-test", action="store_true", help="check parsing and ratios on built-in data")
+    args = parser.parse_args(argv)
+    if args.self_test:
+        return self_test()
+
+    time_field = "cpu_time" if args.time == "cpu" else "real_time"
+    files = args.json or sorted(glob.glob(os.path.join(args.out_dir, "raw", "*.json")))
+    if not files:
+        raise ReportError("no JSON files given and none in " + os.path.join(args.out_dir, "raw"))
+    documents = []
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise ReportError(f"cannot read {path}: {e.strerror}")
+        documents.append((path, load_json_text(text, path)))
+    results, contexts = collect(documents, time_field)
+    if not results:
+        raise ReportError("no benchmark named <algorithm>/<" + "|".join(VARIANTS) + ">/<size> in " + ", ".join(files))
+
+    command = args.command or " ".join(shlex.quote(a) for a in ["bench/report.py"] + argv)
+    machine = describe_machine(args.build_dir, contexts, command, time_field)
+    if args.bench_flags:
+        machine.append(("benchmark flags", f"`{args.bench_flags}`"))
+    if not args.no_chart:
+        try:
+            import matplotlib  # noqa: F401  (checked before anything is written)
+        except ImportError:
+            raise ReportError(f"matplotlib is not installed for {sys.executable} "
+                              "(Debian: apt-get install python3-matplotlib, then use /usr/bin/python3); "
+                              "or pass --no-chart")
+    os.makedirs(args.out_dir, exist_ok=True)
+    chart_name = "chart.png"
+    with open(os.path.join(args.out_dir, "results.md"), "w", encoding="utf-8") as f:
+        f.write(render_markdown(results, machine, time_field, chart_name))
+    if not args.no_chart:
+        draw_chart(results, os.path.join(args.out_dir, chart_name), time_field)
+    written = "results.md" + ("" if args.no_chart else " and " + chart_name)
+    print(f"report.py: wrote {written} in {args.out_dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except ReportError as e:
+        print(f"report.py: error: {e}", file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (clang++, ASan + UBSan) and fuzzes each for a bounded time,
+# starting from the committed corpus (fuzz/corpus/<harness>/, left unchanged: new inputs go to
+# a scratch directory). Prints the executions per harness; exits 1 if any harness fails.
+#   scripts/fuzz.sh [seconds per harness, default 60] [harness name...]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/require-packages.sh
+require_packages cmake make clang libclang-rt-14-dev
+
+seconds=${1:-60}
+shift || true
+build=build/fuzz
+cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DGAMETREE_BUILD_FUZZERS=ON -DGAMETREE_BUILD_TESTS=OFF -DGAMETREE_BUILD_EXAMPLES=OFF \
+      -DGAMETREE_BUILD_BENCH=OFF -DGAMETREE_INSTALL=OFF >/dev/null
+cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+if [ $# -gt 0 ]; then
+  harnesses=("$@")
+else
+  harnesses=()
+  for f in fuzz/*_fuzz.cpp; do harnesses+=("$(basename "$f" _fuzz.cpp)"); done
+fi
+
+status=0
+summary=""
+for h in "${harnesses[@]}"; do
+  scratch=$(mktemp -d)
+  log="$build/$h.log"
+  echo "fuzzing $h for ${seconds}s"
+  if "$build/fuzz/${h}_fuzz" "$scratch" "fuzz/corpus/$h" -max_total_time="$seconds" \
+       -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$build/$h-" \
+       >"$log" 2>&1; then
+    result=ok
+  else
+    result=FAILED
+    status=1
+    tail -n 40 "$log"
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  summary+=$(printf '%-16s %-6s %12s executions in %ss' "$h" "$result" "${runs:-?}" "$seconds")$'\n'
+  rm -rf "$scratch"
+done
+printf '\nfuzz summary\n%s' "$summary"
+exit $status
