@@ -1,6 +1,8 @@
 #pragma once
 // Umbrella header: includes every public gametree header.
 
+#include <gametree/binary_tree.hpp>
 #include <gametree/grid_game.hpp>
+#include <gametree/level_order.hpp>
 #include <gametree/text_input.hpp>
 #include <gametree/version.hpp>

@@ -108,11 +108,22 @@ class text_scanner {
   T read_number(std::string_view what) {
     skip_space();
     const std::size_t start = pos_;
-    std::string_view token = read_token();
+    const std::string_view token = read_token();
     if (token.empty()) {
       pos_ = start;
       fail("expected " + std::string(what) + ", found " + describe_next());
     }
+    return parse_number<T>(token, start, what);
+  }
+
+  /// Converts a token already read (found at offset) with the rules of read_number, for
+  /// readers that look at a token before knowing it is a number (e.g. "null" or a value), so
+  /// the token is scanned once. Throws parse_error at offset as read_number does; an empty
+  /// token is reported as "expected <what>, found ''".
+  template <readable_number T>
+  [[nodiscard]] static T parse_number(std::string_view token, std::size_t offset,
+                                      std::string_view what) {
+    const std::size_t start = offset;
     std::string_view digits = token;
     if (digits.size() > 1 && digits.front() == '+' && digits[1] != '-') digits.remove_prefix(1);
     T value{};

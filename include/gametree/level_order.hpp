@@ -1,0 +1,171 @@
+#pragma once
+// LeetCode's level-order text format for binary trees: "[1,null,2,3]".
+//
+// The list gives the tree breadth first: the first element is the root, and every following
+// element fills the next open child slot (left, then right, of the earliest node whose
+// children are not yet listed); `null` leaves a slot empty, and the children of missing
+// nodes are not listed. "[]" is the empty tree.
+
+#include <gametree/binary_tree.hpp>
+#include <gametree/detail/traversal.hpp>
+#include <gametree/text_input.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+#include <vector>
+
+namespace gametree {
+
+namespace detail {
+
+// The name of T used in parse messages ("expected a node value of type int").
+template <class T>
+[[nodiscard]] constexpr std::string_view number_type_name() noexcept {
+  if constexpr (std::is_same_v<T, short>) return "short";
+  else if constexpr (std::is_same_v<T, int>) return "int";
+  else if constexpr (std::is_same_v<T, long>) return "long";
+  else if constexpr (std::is_same_v<T, long long>) return "long long";
+  else if constexpr (std::is_same_v<T, signed char>) return "signed char";
+  else if constexpr (std::is_same_v<T, unsigned char>) return "unsigned char";
+  else if constexpr (std::is_same_v<T, unsigned short>) return "unsigned short";
+  else if constexpr (std::is_same_v<T, unsigned>) return "unsigned int";
+  else if constexpr (std::is_same_v<T, unsigned long>) return "unsigned long";
+  else if constexpr (std::is_same_v<T, unsigned long long>) return "unsigned long long";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, long double>) return "long double";
+  else if constexpr (std::is_floating_point_v<T>) return "floating-point number";
+  else return "integer";
+}
+
+// Appends v in the format's number syntax: decimal integers; floating point in the shortest
+// form that reads back to the same value (std::to_chars), so printing then parsing is exact.
+template <readable_number T>
+void append_number(std::string& out, T v) {
+  char buffer[64];
+  const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, v);
+  // 64 characters hold any integer and the shortest form of any floating-point value.
+  out.append(buffer, r.ptr);
+}
+
+}  // namespace detail
+
+/// Parses the level-order text of a binary tree ("[1,null,2,3]") into binary_node<T>;
+/// "[]" gives nullptr. Any whitespace may surround brackets, commas and elements. Numbers are
+/// decimal integers for integral T (a leading '+' is accepted), any std::from_chars general
+/// form for floating T (including inf, but not nan). A `null` for which no child slot is left
+/// is ignored, so untrimmed forms such as "[1,null,null]" are accepted.
+/// Complexity: O(length of text) time; memory O(n) for the tree plus O(n) pointers.
+/// Throws parse_error (a std::invalid_argument) whose message says what was expected and at
+/// which offset: for a missing '[' or ']', an empty element ("[1,,2]"), an element that is
+/// neither a number of type T nor `null`, a number out of T's range, text after the closing
+/// ']', or a number after every node's children are already listed. Throws std::bad_alloc if
+/// memory runs out. Nothing leaks on a throw.
+template <readable_number T>
+[[nodiscard]] std::unique_ptr<binary_node<T>> parse_level_order(std::string_view text) {
+  using node = binary_node<T>;
+  static const std::string what =
+      "a node value of type " + std::string(detail::number_type_name<T>());
+
+  text_scanner scanner(text);
+  scanner.expect('[', "at the start of a level-order tree");
+  std::unique_ptr<node> root;
+  if (scanner.try_consume(']')) {
+    scanner.expect_end("after the closing ']'");
+    return root;
+  }
+
+  // Nodes in the order they were created, which is the order in which their child slots are
+  // filled; `parent` is the first node whose children are not all listed yet.
+  std::vector<node*> nodes;
+  // One allocation up front, sized by the number of elements (commas + 1): growing the
+  // vector between node allocations makes malloc consolidate the small free chunks each time.
+  nodes.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1);
+  std::size_t parent = 0;
+  bool right_slot = false;
+  bool root_slot = true;
+
+  for (;;) {
+    // Each element is scanned once: read as a token, then either `null` or a number.
+    scanner.skip_space();
+    const std::size_t start = scanner.offset();
+    const std::string_view token = scanner.read_token();
+    if (token.empty()) {
+      scanner.fail("expected " + what + " or 'null', found " + scanner.describe_next());
+    }
+    if (token == "null") {
+      if (root_slot) {
+        root_slot = false;
+      } else if (parent < nodes.size()) {
+        if (right_slot) ++parent;
+        right_slot = !right_slot;
+      }
+    } else {
+      T value = text_scanner::parse_number<T>(token, start, what);
+      if (root_slot) {
+        root_slot = false;
+        root = std::make_unique<node>(std::move(value));
+        nodes.push_back(root.get());
+      } else {
+        if (parent == nodes.size()) {
+          text_scanner::fail_at(start, "unexpected value " + text_scanner::quote(token) +
+                                           ": every node's children are already listed");
+        }
+        node& p = *nodes[parent];
+        std::unique_ptr<node>& slot = right_slot ? p.right : p.left;
+        slot = std::make_unique<node>(std::move(value));
+        nodes.push_back(slot.get());
+        if (right_slot) ++parent;
+        right_slot = !right_slot;
+      }
+    }
+    if (scanner.try_consume(',')) continue;
+    scanner.expect(']', "or ',' after a tree element");
+    break;
+  }
+  scanner.expect_end("after the closing ']'");
+  return root;
+}
+
+/// Prints a tree in canonical level-order text: no spaces, `null` for a missing child,
+/// trailing nulls trimmed, "[]" for an empty tree. Integers print in decimal; floating-point
+/// values in the shortest form that parses back to the same value (a NaN prints as "nan",
+/// which parse_level_order rejects). Works for any node shape through node_traits.
+/// Complexity: O(n) time, O(width of the tree) extra memory besides the result.
+/// Throws std::bad_alloc only.
+template <tree_root Root>
+  requires valued_tree_node<root_node_t<Root>> &&
+           readable_number<tree_value_t<root_node_t<Root>>>
+[[nodiscard]] std::string to_level_order(const Root& root) {
+  using node = std::remove_const_t<root_node_t<Root>>;
+  const node* top = detail::root_pointer(root);
+  std::string out = "[";
+  if (top != nullptr) {
+    detail::append_number(out, detail::node_value(*top));
+    // Nulls are held back until a later value shows they are not trailing.
+    std::size_t held_nulls = 0;
+    const auto slot = [&](const node* child) {
+      if (child == nullptr) {
+        ++held_nulls;
+        return;
+      }
+      for (; held_nulls > 0; --held_nulls) out += ",null";
+      out += ',';
+      detail::append_number(out, detail::node_value(*child));
+    };
+    detail::for_each_level_order(top, [&](const node& n) {
+      slot(detail::left_child(n));
+      slot(detail::right_child(n));
+    });
+  }
+  out += ']';
+  return out;
+}
+
+}  // namespace gametree
