@@ -4,5 +4,6 @@
 #include <gametree/binary_tree.hpp>
 #include <gametree/grid_game.hpp>
 #include <gametree/level_order.hpp>
+#include <gametree/minimax_fill.hpp>
 #include <gametree/text_input.hpp>
 #include <gametree/version.hpp>
