@@ -1,6 +1,7 @@
 #pragma once
 // Umbrella header: includes every public gametree header.
 
+#include <gametree/alpha_beta.hpp>
 #include <gametree/binary_tree.hpp>
 #include <gametree/grid_game.hpp>
 #include <gametree/level_order.hpp>
