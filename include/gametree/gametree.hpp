@@ -3,6 +3,7 @@
 
 #include <gametree/alpha_beta.hpp>
 #include <gametree/binary_tree.hpp>
+#include <gametree/coloring.hpp>
 #include <gametree/grid_game.hpp>
 #include <gametree/level_order.hpp>
 #include <gametree/minimax_fill.hpp>

@@ -1,0 +1,488 @@
+#pragma once
+// The binary-tree coloring game (seed 001; LeetCode 1145, "Binary Tree Coloring Game").
+//
+// The tree's n nodes carry the distinct values 1..n. Player 1 colors node x red, player 2
+// colors a node y != x blue; then, player 1 first, each in turn colors an uncolored neighbour
+// (left child, right child or parent) of one of its own nodes, passing only when it cannot.
+// When both pass, the one with more nodes wins. A tree is connected, so nobody can be stuck
+// while a node is uncolored: the game ends exactly when all n nodes are colored.
+//
+// Why the regions decide it: removing x leaves at most three regions, x's left subtree, its
+// right subtree and the rest of the tree (entered through x's parent). Player 2 can never
+// leave the region of y, since its only way out is x, while player 1 colors everything outside
+// it; and with y the neighbour of x in that region, player 1 can never enter it. So with best
+// play player 2 ends with exactly the largest region, m nodes, and player 1 with n - m:
+// player 2 wins iff 2m > n, draws iff 2m == n (even n only) and loses otherwise. The seed
+// assumes n odd and calls 2m == n a win; here it is a draw. The x that leave player 2 no win
+// are those with 2m <= n: the tree's centroids (Jordan 1869), one or two adjacent nodes.
+//
+// Every function checks the tree it is given: values distinct and in 1..n, n equal to the
+// number of nodes, x present. That costs one bit per value (n/8 bytes) and a few
+// instructions per node during the one traversal the answer needs anyway.
+
+#include <gametree/binary_tree.hpp>
+#include <gametree/detail/traversal.hpp>
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gametree {
+
+namespace detail {
+
+// An integer type that can name a node (and count nodes): not bool, not a character type,
+// and no wider than 64 bits so that every label maps into std::uint64_t.
+template <class T>
+concept coloring_integer =
+    std::integral<T> && !std::same_as<std::remove_cv_t<T>, bool> &&
+    !std::same_as<std::remove_cv_t<T>, char> && !std::same_as<std::remove_cv_t<T>, wchar_t> &&
+    !std::same_as<std::remove_cv_t<T>, char8_t> && !std::same_as<std::remove_cv_t<T>, char16_t> &&
+    !std::same_as<std::remove_cv_t<T>, char32_t> && sizeof(T) <= sizeof(std::uint64_t);
+
+// Label v as a 0-based index: v - 1 for v in 1..n, and some value >= n (for any n < 2^63)
+// otherwise, so that one unsigned comparison checks the range. Negative values are first
+// widened with their sign, so that -1 of a 32-bit type cannot pass for a large label.
+template <coloring_integer T>
+[[nodiscard]] constexpr std::uint64_t coloring_index(T v) noexcept {
+  if constexpr (std::is_signed_v<T>) {
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(v)) - 1u;
+  } else {
+    return static_cast<std::uint64_t>(v) - 1u;
+  }
+}
+
+// The value of a node through node_traits; const nodes are read through the traits'
+// Node& accessors, which do not modify the node (as in detail::left_child).
+template <class Node>
+[[nodiscard]] inline auto coloring_value(Node& n) {
+  using traits = node_traits<std::remove_const_t<Node>>;
+  return static_cast<typename traits::value_type>(
+      traits::value(const_cast<std::remove_const_t<Node>&>(n)));
+}
+
+// The largest n for which analyze trusts n without counting first (see there).
+inline constexpr std::uint64_t coloring_trusted_count = std::uint64_t{1} << 26;
+
+[[noreturn]] inline void coloring_fail(const std::string& message) {
+  throw std::invalid_argument("gametree::coloring: " + message);
+}
+
+// The record of which labels 1..n have been seen: one bit per label, growing on demand up to
+// n bits, so that a wrong, huge n alone allocates nothing. The first problem (a label out of
+// range or seen twice) is remembered rather than thrown, so that the caller can report a
+// wrong n, the likelier mistake and the cause of any out-of-range label, in preference.
+// Loops mark labels through coloring_label_marker, which keeps the hot state in registers.
+class coloring_label_check {
+ public:
+  // 32-bit words, not 64: a store to a word then cannot alias the loop's 64-bit counters
+  // (type-based aliasing), which can therefore stay in registers.
+  using word_type = std::uint32_t;
+  static constexpr unsigned word_bits = 32;
+
+  explicit coloring_label_check(std::uint64_t n) : n_(n) {}
+
+  // Allocates the whole bitmap at once (when n is known to be the node count).
+  void reserve_all() {
+    if (n_ > 0) grow(n_ - 1);
+  }
+
+  [[nodiscard]] word_type* words() noexcept { return bits_.data(); }
+  // Labels with index below covered() have their bit in words().
+  [[nodiscard]] std::uint64_t covered() const noexcept { return covered_; }
+
+  // For a label with index i >= covered(): grows the bitmap and returns true, or notes that
+  // v is outside 1..n and returns false.
+  template <class T>
+  [[nodiscard]] bool make_room(T v, std::uint64_t i) {
+    if (i >= n_) {
+      note("node value " + std::to_string(v) + " is outside 1..", true);
+      return false;
+    }
+    grow(i);
+    return true;
+  }
+
+  template <class T>
+  void note_repeat(T v) {
+    note("node value " + std::to_string(v) +
+             " appears more than once; node values must be distinct",
+         false);
+  }
+
+  // Throws the first problem seen, if any. what_n names n in the message ("n = 7").
+  void throw_if_bad(const std::string& what_n) const {
+    if (problem_.empty()) return;
+    if (out_of_range_) {
+      coloring_fail(problem_ + std::to_string(n_) + " (" + what_n + "; node values must be 1..n)");
+    }
+    coloring_fail(problem_);
+  }
+
+ private:
+  void grow(std::uint64_t i) {
+    // Doubling keeps the total cost O(n) however the labels arrive.
+    const std::uint64_t needed_words = i / word_bits + 1;
+    const std::uint64_t all_words = n_ / word_bits + (n_ % word_bits != 0 ? 1 : 0);
+    const std::uint64_t words =
+        std::min(all_words, std::max<std::uint64_t>(needed_words, 2 * bits_.size()));
+    bits_.resize(static_cast<std::size_t>(words));
+    covered_ = std::min(n_, words * word_bits);
+  }
+
+  void note(std::string problem, bool out_of_range) {
+    if (!problem_.empty()) return;
+    problem_ = std::move(problem);
+    out_of_range_ = out_of_range;
+  }
+
+  std::uint64_t n_;
+  std::uint64_t covered_ = 0;
+  std::vector<word_type> bits_;
+  std::string problem_;
+  bool out_of_range_ = false;
+};
+
+// Marks labels in a coloring_label_check. A local object: its members are the loop's
+// registers, and the check itself is only touched on the rare slow paths.
+class coloring_label_marker {
+ public:
+  explicit coloring_label_marker(coloring_label_check& check) noexcept
+      : check_(check), words_(check.words()), covered_(check.covered()) {}
+
+  template <class T>
+  void mark(T v) {
+    using word_type = coloring_label_check::word_type;
+    constexpr unsigned word_bits = coloring_label_check::word_bits;
+    const std::uint64_t i = coloring_index(v);
+    if (i >= covered_) [[unlikely]] {
+      if (!check_.make_room(v, i)) return;
+      words_ = check_.words();
+      covered_ = check_.covered();
+    }
+    word_type& word = words_[static_cast<std::size_t>(i / word_bits)];
+    const word_type bit = word_type{1} << (i % word_bits);
+    if ((word & bit) != 0) [[unlikely]] {
+      check_.note_repeat(v);
+      return;
+    }
+    word |= bit;
+  }
+
+ private:
+  coloring_label_check& check_;
+  coloring_label_check::word_type* words_;
+  std::uint64_t covered_;
+};
+
+// What analyze needs from its one pass: the node count, x's node and parent, and the sizes
+// of x's two subtrees.
+template <class Node>
+struct coloring_scan {
+  std::uint64_t count = 0;
+  Node* x_node = nullptr;
+  Node* x_parent = nullptr;
+  std::size_t left = 0;
+  std::size_t right = 0;
+};
+
+// A right child waiting on the walk's stack, with its parent.
+template <class Node>
+struct coloring_entry {
+  Node* node;
+  Node* parent;
+};
+
+// The pre-order walk of detail/traversal.hpp, specialised for analyze: it goes down left
+// children in a register and stacks only right children, each with its parent (which is how
+// x's parent is known). It starts at node (child of parent; may be nullptr), goes on through
+// the entries waiting in stack[0, size), counts the nodes it visits into count and marks
+// their labels. With FindX it stops right after visiting the first node whose label index is
+// x_index, before going below it, and returns that node (its parent in x_parent, what still
+// waits in stack[0, size)); otherwise it returns nullptr when all is visited.
+// All hot state is in locals, touched through references only on entry, on exit and on the
+// rare slow paths, so that it stays in registers: the loop then costs little more than a
+// bare walk.
+template <bool FindX, class Node>
+[[nodiscard]] Node* coloring_walk(Node* node, Node* parent,
+                                  std::vector<coloring_entry<Node>>& stack, std::size_t& size,
+                                  coloring_label_check& check, std::uint64_t x_index,
+                                  std::uint64_t& count, Node*& x_parent) {
+  using word_type = coloring_label_check::word_type;
+  constexpr unsigned word_bits = coloring_label_check::word_bits;
+  word_type* words = check.words();
+  std::uint64_t covered = check.covered();
+  coloring_entry<Node>* waiting = stack.data();
+  std::size_t top = size;
+  std::size_t capacity = stack.size();
+  std::uint64_t visited = 0;
+  Node* found = nullptr;
+  if (node == nullptr && top > 0) {
+    --top;
+    node = waiting[top].node;
+    parent = waiting[top].parent;
+  }
+  while (node != nullptr) {
+    ++visited;
+    const auto v = coloring_value(*node);
+    const std::uint64_t i = coloring_index(v);
+    bool in_range = true;
+    if (i >= covered) [[unlikely]] {
+      in_range = check.make_room(v, i);
+      words = check.words();
+      covered = check.covered();
+    }
+    if (in_range) {
+      word_type& word = words[static_cast<std::size_t>(i / word_bits)];
+      const word_type bit = word_type{1} << (i % word_bits);
+      if ((word & bit) != 0) [[unlikely]] check.note_repeat(v);
+      word |= bit;
+    }
+    if constexpr (FindX) {
+      if (i == x_index) [[unlikely]] {
+        found = node;
+        x_parent = parent;
+        break;
+      }
+    }
+    Node* next = left_child(*node);
+    if (Node* const right = right_child(*node)) {
+      if (next == nullptr) {
+        next = right;
+      } else {
+        if (top == capacity) [[unlikely]] {
+          capacity = capacity == 0 ? 64 : 2 * capacity;
+          stack.resize(capacity);
+          waiting = stack.data();
+        }
+        waiting[top++] = coloring_entry<Node>{right, node};
+      }
+    }
+    parent = node;
+    if (next == nullptr) {
+      if (top == 0) break;
+      --top;
+      next = waiting[top].node;
+      parent = waiting[top].parent;
+    }
+    node = next;
+  }
+  size = top;
+  count += visited;
+  return found;
+}
+
+// One pre-order pass over the whole tree: counts the nodes, marks every label once, finds x,
+// its parent and the sizes of its two subtrees. The walk stops at x; x's subtrees are then
+// walked on their own (their counts are the region sizes) and the walk resumes with what
+// still waits on its stack, without looking for x any more.
+template <class Node>
+[[nodiscard]] coloring_scan<Node> scan_around(Node* root, std::uint64_t x_index,
+                                              coloring_label_check& check) {
+  coloring_scan<Node> scan;
+  std::vector<coloring_entry<Node>> stack;
+  std::size_t size = 0;
+  std::uint64_t count = 0;
+  Node* x_parent = nullptr;
+  Node* const x = coloring_walk<true>(root, static_cast<Node*>(nullptr), stack, size, check,
+                                      x_index, count, x_parent);
+  if (x != nullptr) {
+    std::vector<coloring_entry<Node>> below;
+    std::size_t below_size = 0;
+    std::uint64_t left = 0;
+    std::uint64_t right = 0;
+    Node* unused = nullptr;
+    (void)coloring_walk<false>(left_child(*x), x, below, below_size, check, 0, left, unused);
+    (void)coloring_walk<false>(right_child(*x), x, below, below_size, check, 0, right, unused);
+    (void)coloring_walk<false>(static_cast<Node*>(nullptr), x, stack, size, check, 0, count,
+                               unused);
+    scan.x_node = x;
+    scan.x_parent = x_parent;
+    scan.left = static_cast<std::size_t>(left);
+    scan.right = static_cast<std::size_t>(right);
+    count += left + right;
+  }
+  scan.count = count;
+  return scan;
+}
+
+}  // namespace detail
+
+namespace coloring {
+
+/// A root (see gametree::tree_root: Node*, std::unique_ptr<Node>, std::shared_ptr<Node>) of a
+/// tree whose node values are integers, the labels 1..n of the game.
+template <class Root>
+concept labelled_tree = tree_root<Root> && valued_tree_node<root_node_t<Root>> &&
+                        detail::coloring_integer<tree_value_t<root_node_t<Root>>>;
+
+/// The result of the game for player 2 (the one choosing y, "us" in the seed) when both
+/// players play their best.
+enum class outcome : unsigned char {
+  loss,  ///< player 1 ends with more nodes
+  draw,  ///< both end with n/2 nodes (only possible for even n)
+  win,   ///< player 2 ends with more nodes
+};
+
+/// The three regions that removing node x leaves, by number of nodes. Any may be empty;
+/// left + right + parent + 1 == n.
+struct regions {
+  std::size_t left = 0;    ///< nodes in x's left subtree
+  std::size_t right = 0;   ///< nodes in x's right subtree
+  std::size_t parent = 0;  ///< nodes outside x's subtree (reached through x's parent)
+
+  /// The size of the largest region: the number of nodes player 2 ends with under best play.
+  [[nodiscard]] constexpr std::size_t largest() const noexcept {
+    return std::max(std::max(left, right), parent);
+  }
+
+  friend constexpr bool operator==(const regions&, const regions&) noexcept = default;
+};
+
+/// Everything about player 1's opening move x: the regions it leaves, the result for
+/// player 2, and player 2's best reply.
+template <class Value>
+struct analysis {
+  regions sizes;    ///< the regions around x
+  outcome result;   ///< for player 2, both playing their best
+  /// x's neighbour in the largest region (ties: left child, then right child, then parent).
+  /// It is a best reply in every case: it wins when result is win, draws when draw, and
+  /// otherwise loses by the least possible. Empty only for a one-node tree (no y exists).
+  std::optional<Value> best_reply;
+};
+
+/// Analyses player 1's opening x on the tree at root with n nodes: region sizes, the result
+/// for player 2 under best play (win / draw / loss, valid for odd and even n) and player 2's
+/// best reply. n and x may be of any integer type (int as in LeetCode, std::size_t, ...).
+/// Checks, in this order, and throws std::invalid_argument (message starting
+/// "gametree::coloring: ") when: n < 1; the tree does not have exactly n nodes; a node value
+/// is outside 1..n or appears twice; no node has the value x.
+/// Complexity: one pre-order pass, O(n) time, no recursion (plus a counting pass first when
+/// n > 2^26, so that a wrong huge n is caught before any memory is sized by it). Memory: n
+/// bits for the value check plus O(height) for the traversal stack. Also throws
+/// std::bad_alloc if that memory cannot be had.
+template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
+[[nodiscard]] analysis<tree_value_t<root_node_t<Root>>> analyze(const Root& root, Count n,
+                                                                Label x) {
+  using node = root_node_t<Root>;
+  using value_type = tree_value_t<node>;
+  if (n < 1) {
+    detail::coloring_fail("n = " + std::to_string(n) + ", but the game needs a node to start");
+  }
+  const auto node_count = static_cast<std::uint64_t>(n);
+  const std::string what_n = "n = " + std::to_string(n);
+  const auto wrong_count = [&what_n](std::uint64_t count) {
+    detail::coloring_fail(what_n + ", but the tree has " + std::to_string(count) + " nodes");
+  };
+  // The label bitmap grows up to n bits as labels arrive. Up to 2^26 (8 MiB) that is
+  // harmless even if n is wrong; beyond, the tree is counted first, so that a wrong huge n
+  // cannot cost memory (the extra pass is paid only by trees of more than 67 million nodes).
+  if (node_count > detail::coloring_trusted_count) {
+    const std::uint64_t count = count_nodes(root);
+    if (count != node_count) wrong_count(count);
+  }
+  detail::coloring_label_check labels(node_count);
+  const detail::coloring_scan<node> scan =
+      detail::scan_around(detail::root_pointer(root), detail::coloring_index(x), labels);
+  const std::uint64_t count = scan.count;
+  if (count != node_count) wrong_count(count);
+  labels.throw_if_bad(what_n);
+  if (scan.x_node == nullptr) {
+    detail::coloring_fail("x = " + std::to_string(x) + " is not the value of any node (" +
+                          what_n + "; node values are 1..n)");
+  }
+
+  analysis<value_type> result{};
+  result.sizes.left = scan.left;
+  result.sizes.right = scan.right;
+  result.sizes.parent = static_cast<std::size_t>(count) - 1 - scan.left - scan.right;
+  const std::size_t largest = result.sizes.largest();
+  // 2 * largest cannot overflow: largest < count, and count nodes occupy memory.
+  result.result = 2 * largest > count    ? outcome::win
+                  : 2 * largest == count ? outcome::draw
+                                         : outcome::loss;
+  if (largest > 0) {
+    node* reply = largest == result.sizes.left    ? detail::left_child(*scan.x_node)
+                  : largest == result.sizes.right ? detail::right_child(*scan.x_node)
+                                                  : scan.x_parent;
+    result.best_reply = detail::coloring_value(*reply);
+  }
+  return result;
+}
+
+/// True when player 2 can force a win after player 1 opens with x on the tree at root with
+/// n nodes (the seed's question): when one region around x holds more than n/2 nodes. For
+/// even n an equal split is a draw, so the answer is then false (the seed would say true).
+/// Complexity, memory and exceptions: as analyze.
+template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
+[[nodiscard]] bool second_player_wins(const Root& root, Count n, Label x) {
+  return analyze(root, n, x).result == outcome::win;
+}
+
+/// A value y with which player 2 wins after player 1 opens with x, or std::nullopt when
+/// player 2 cannot win. The reply is x's neighbour in the region of more than n/2 nodes,
+/// which wins by the most; a node deeper in that region may win too. Complexity, memory and
+/// exceptions: as analyze.
+template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
+[[nodiscard]] std::optional<tree_value_t<root_node_t<Root>>> winning_reply(const Root& root,
+                                                                            Count n, Label x) {
+  analysis<tree_value_t<root_node_t<Root>>> a = analyze(root, n, x);
+  if (a.result != outcome::win) return std::nullopt;
+  return a.best_reply;
+}
+
+/// Every opening x after which player 2 cannot win (it draws at best, or loses): the
+/// values of the tree's centroids, the nodes whose removal leaves no region of more than n/2
+/// nodes, where n is the tree's node count. They are one node or, for some even n, two
+/// adjacent nodes; returned in increasing order. An empty tree gives an empty vector.
+/// Checks that the values are distinct and 1..n and throws std::invalid_argument (message
+/// starting "gametree::coloring: ") if not.
+/// Complexity: two passes (a count, then a post-order that sizes every subtree), O(n) time,
+/// no recursion. Memory: n bits for the value check plus O(height). Also throws
+/// std::bad_alloc if that memory cannot be had.
+template <labelled_tree Root>
+[[nodiscard]] std::vector<tree_value_t<root_node_t<Root>>> safe_first_moves(const Root& root) {
+  using node = root_node_t<Root>;
+  using value_type = tree_value_t<node>;
+  std::vector<value_type> centroids;
+  // The centroid test needs n before the sizes come in, hence the first pass.
+  const std::size_t n = count_nodes(root);
+  if (n == 0) return centroids;
+
+  detail::coloring_label_check check(n);
+  check.reserve_all();
+  detail::coloring_label_marker labels(check);
+  // Post-order with depth: when a node at depth d is visited, its children (depth d + 1)
+  // were the last nodes finished at that depth, so below[d + 1] and heaviest[d + 1] hold the
+  // total and the largest of its children's subtree sizes; they are then passed up to d.
+  std::vector<std::size_t> below;
+  std::vector<std::size_t> heaviest;
+  detail::for_each_postorder(detail::root_pointer(root), [&](node& current, std::size_t depth) {
+    const value_type v = detail::coloring_value(current);
+    labels.mark(v);
+    if (depth + 2 > below.size()) {
+      below.resize(depth + 2, 0);
+      heaviest.resize(depth + 2, 0);
+    }
+    const std::size_t size = 1 + below[depth + 1];
+    const std::size_t heaviest_child = heaviest[depth + 1];
+    below[depth + 1] = 0;
+    heaviest[depth + 1] = 0;
+    below[depth] += size;
+    heaviest[depth] = std::max(heaviest[depth], size);
+    if (2 * std::max(heaviest_child, n - size) <= n) centroids.push_back(v);
+  });
+  check.throw_if_bad("the tree has " + std::to_string(n) + " nodes");
+  std::sort(centroids.begin(), centroids.end());
+  return centroids;
+}
+
+}  // namespace coloring
+}  // namespace gametree
