@@ -36,6 +36,10 @@ void inorder(const Node* n, std::vector<long long>& out) {
   inorder(n->right.get(), out);
 }
 
+}  // namespace
+
+namespace minimax_fill_test {
+
 // Ordered by key only: two values with the same key but different tags compare equal, so a
 // tie shows which child's value was kept.
 struct tagged {
@@ -47,7 +51,9 @@ struct tagged {
   }
 };
 
-}  // namespace
+}  // namespace minimax_fill_test
+
+using minimax_fill_test::tagged;
 
 TEST_CASE("seed 000's worked example") {
   auto root = parse_level_order<long long>("[0,3,0,null,null,0,0,-3,null,null,4]");
