@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -61,7 +62,8 @@ void append_number(std::string& out, T v) {
 /// decimal integers for integral T (a leading '+' is accepted), any std::from_chars general
 /// form for floating T (including inf, but not nan). A `null` for which no child slot is left
 /// is ignored, so untrimmed forms such as "[1,null,null]" are accepted.
-/// Complexity: O(length of text) time; memory O(n) for the tree plus O(n) pointers.
+/// Complexity: O(length of text) time; memory O(n) for the tree plus O(width of the tree)
+/// pointers for the nodes whose children are still to come.
 /// Throws parse_error (a std::invalid_argument) whose message says what was expected and at
 /// which offset: for a missing '[' or ']', an empty element ("[1,,2]"), an element that is
 /// neither a number of type T nor `null`, a number out of T's range, text after the closing
@@ -81,47 +83,48 @@ template <readable_number T>
     return root;
   }
 
-  // Nodes in the order they were created, which is the order in which their child slots are
-  // filled; `parent` is the first node whose children are not all listed yet.
-  std::vector<node*> nodes;
-  // One allocation up front, sized by the number of elements (commas + 1): growing the
-  // vector between node allocations makes malloc consolidate the small free chunks each time.
-  nodes.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1);
-  std::size_t parent = 0;
+  // The nodes whose children are not all listed yet, in the order they were created, which is
+  // the order in which their child slots are filled; the front is the next parent. A queue
+  // rather than a vector of all n nodes: it holds about one level's width, in small blocks,
+  // so parsing a small tree makes no large malloc request (with glibc, one makes malloc first
+  // consolidate every small free chunk, which after freeing a tree of 10^3 nodes cost as much
+  // as the whole parse).
+  std::deque<node*> open;
   bool right_slot = false;
   bool root_slot = true;
 
   for (;;) {
-    // Each element is scanned once: read as a token, then either `null` or a number.
+    // Each element is scanned once: `null` is recognised in place, and a number is converted
+    // where it starts (read_number walks its token again only when it is not a valid number).
     scanner.skip_space();
     const std::size_t start = scanner.offset();
-    const std::string_view token = scanner.read_token();
-    if (token.empty()) {
-      scanner.fail("expected " + what + " or 'null', found " + scanner.describe_next());
-    }
-    if (token == "null") {
+    if (scanner.try_consume_word("null")) {
       if (root_slot) {
         root_slot = false;
-      } else if (parent < nodes.size()) {
-        if (right_slot) ++parent;
+      } else if (!open.empty()) {
+        if (right_slot) open.pop_front();
         right_slot = !right_slot;
       }
     } else {
-      T value = text_scanner::parse_number<T>(token, start, what);
+      if (scanner.at_empty_token()) {
+        scanner.fail("expected " + what + " or 'null', found " + scanner.describe_next());
+      }
+      T value = scanner.read_number<T>(what);
       if (root_slot) {
         root_slot = false;
         root = std::make_unique<node>(std::move(value));
-        nodes.push_back(root.get());
+        open.push_back(root.get());
       } else {
-        if (parent == nodes.size()) {
+        if (open.empty()) {
+          const std::string_view token = scanner.text().substr(start, scanner.offset() - start);
           text_scanner::fail_at(start, "unexpected value " + text_scanner::quote(token) +
                                            ": every node's children are already listed");
         }
-        node& p = *nodes[parent];
+        node& p = *open.front();
         std::unique_ptr<node>& slot = right_slot ? p.right : p.left;
         slot = std::make_unique<node>(std::move(value));
-        nodes.push_back(slot.get());
-        if (right_slot) ++parent;
+        open.push_back(slot.get());
+        if (right_slot) open.pop_front();
         right_slot = !right_slot;
       }
     }

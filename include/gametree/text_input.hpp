@@ -6,6 +6,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
@@ -62,9 +63,13 @@ class text_scanner {
     return pos_ < text_.size() ? text_[pos_] : '\0';
   }
 
+  /// Skips whitespace.
   void skip_space() noexcept {
     while (pos_ < text_.size() && is_space(text_[pos_])) ++pos_;
   }
+
+  /// The whole text being scanned.
+  [[nodiscard]] std::string_view text() const noexcept { return text_; }
 
   /// Skips whitespace; consumes c and returns true if it comes next.
   bool try_consume(char c) noexcept {
@@ -89,16 +94,27 @@ class text_scanner {
   std::string_view read_token() noexcept {
     skip_space();
     const std::size_t start = pos_;
-    while (pos_ < text_.size() && !is_space(text_[pos_]) && !is_delimiter(text_[pos_])) ++pos_;
+    while (pos_ < text_.size() && !ends_token(text_[pos_])) ++pos_;
     return text_.substr(start, pos_ - start);
   }
 
   /// Skips whitespace; consumes word and returns true if the next token is exactly word.
   bool try_consume_word(std::string_view word) noexcept {
-    const std::size_t saved = pos_;
-    if (read_token() == word) return true;
-    pos_ = saved;
-    return false;
+    skip_space();
+    // Compared in place: the token equals word iff word comes next and the token ends there.
+    if (text_.size() - pos_ < word.size() || text_.compare(pos_, word.size(), word) != 0) {
+      return false;
+    }
+    const std::size_t end = pos_ + word.size();
+    if (end != text_.size() && !ends_token(text_[end])) return false;
+    pos_ = end;
+    return true;
+  }
+
+  /// Skips whitespace; true when the next token is empty (the end, or a delimiter comes next).
+  [[nodiscard]] bool at_empty_token() noexcept {
+    skip_space();
+    return pos_ == text_.size() || is_delimiter(text_[pos_]);
   }
 
   /// Reads the next token as a T. Throws parse_error when the token is missing ("expected
@@ -108,6 +124,11 @@ class text_scanner {
   T read_number(std::string_view what) {
     skip_space();
     const std::size_t start = pos_;
+    // One pass for the common case: a number converted at the cursor that ends its token.
+    // Anything else (a sign to strip, garbage, out of range) is read again as a token below,
+    // which decides and words the error exactly as parse_number does.
+    T value{};
+    if (try_read_number_here(value)) return value;
     const std::string_view token = read_token();
     if (token.empty()) {
       pos_ = start;
@@ -196,13 +217,50 @@ class text_scanner {
   }
 
   static constexpr bool is_space(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    // One range test and one bit test instead of six comparisons: ' ' and '\t'..'\r'.
+    const auto u = static_cast<unsigned char>(c);
+    constexpr std::uint64_t spaces = (std::uint64_t{1} << ' ') | (std::uint64_t{1} << '\t') |
+                                     (std::uint64_t{1} << '\n') | (std::uint64_t{1} << '\v') |
+                                     (std::uint64_t{1} << '\f') | (std::uint64_t{1} << '\r');
+    return u <= ' ' && ((spaces >> u) & 1u) != 0;
   }
   static constexpr bool is_delimiter(char c) noexcept {
     return c == ',' || c == '[' || c == ']';
   }
+  /// True for the characters that end a token: whitespace and the delimiters ",[]".
+  static constexpr bool ends_token(char c) noexcept { return is_space(c) || is_delimiter(c); }
 
  private:
+  // The fast path of read_number, at the cursor (whitespace already skipped): converts the
+  // number there and consumes it if it is valid and fills its whole token, so that the token
+  // is walked once. Otherwise returns false and consumes nothing. Accepts exactly what
+  // parse_number accepts on that token: from_chars never consumes whitespace or ",[]", so the
+  // number ends its token iff the next character ends a token.
+  template <readable_number T>
+  bool try_read_number_here(T& value) noexcept {
+    const char* first = text_.data() + pos_;
+    const char* const last = text_.data() + text_.size();
+    if (first == last) return false;
+    if (*first == '+') {
+      // parse_number strips the '+' of "+5" but not of "+" or "+-5": leave those to it.
+      if (last - first < 2 || first[1] == '-' || ends_token(first[1])) return false;
+      ++first;
+    }
+    std::from_chars_result result{};
+    if constexpr (std::is_floating_point_v<T>) {
+      result = std::from_chars(first, last, value, std::chars_format::general);
+    } else {
+      result = std::from_chars(first, last, value, 10);
+    }
+    if (result.ec != std::errc{}) return false;
+    if (result.ptr != last && !ends_token(*result.ptr)) return false;
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(value)) return false;
+    }
+    pos_ = static_cast<std::size_t>(result.ptr - text_.data());
+    return true;
+  }
+
   template <class T>
   static std::string range_text() {
     if constexpr (std::is_floating_point_v<T>) {

@@ -55,15 +55,15 @@ class window {
     const bool both = has_alpha_ && has_beta_;
     return both && alpha_ >= beta_;
   }
-  /// For the search loop: the alpha a score can be compared with, or null while alpha is an
-  /// infinity that no score can reach (so alpha >= score never holds).
-  [[nodiscard]] const Value* comparable_alpha() const noexcept {
-    return has_alpha_ ? &alpha_ : nullptr;
-  }
-  /// For the search loop: as comparable_alpha, for beta.
-  [[nodiscard]] const Value* comparable_beta() const noexcept {
-    return has_beta_ ? &beta_ : nullptr;
-  }
+  /// For the search loop: whether alpha can be compared with a score; false while alpha is
+  /// an infinity that no score can reach (so alpha >= score never holds). Values, not
+  /// pointers, so that a window can live in registers.
+  [[nodiscard]] bool alpha_comparable() const noexcept { return has_alpha_; }
+  /// For the search loop: as alpha_comparable, for beta.
+  [[nodiscard]] bool beta_comparable() const noexcept { return has_beta_; }
+  /// For the search loop: the bounds, meaningful when comparable.
+  [[nodiscard]] const Value& alpha_bound() const noexcept { return alpha_; }
+  [[nodiscard]] const Value& beta_bound() const noexcept { return beta_; }
 
  private:
   Value alpha_{};
@@ -94,8 +94,10 @@ class window<Value, true> {
   }
   [[nodiscard]] bool closed() const noexcept { return alpha_ >= beta_; }
   // A score can equal an infinity, so the bounds are always comparable.
-  [[nodiscard]] const Value* comparable_alpha() const noexcept { return &alpha_; }
-  [[nodiscard]] const Value* comparable_beta() const noexcept { return &beta_; }
+  [[nodiscard]] bool alpha_comparable() const noexcept { return true; }
+  [[nodiscard]] bool beta_comparable() const noexcept { return true; }
+  [[nodiscard]] const Value& alpha_bound() const noexcept { return alpha_; }
+  [[nodiscard]] const Value& beta_bound() const noexcept { return beta_; }
 
  private:
   Value alpha_ = -std::numeric_limits<Value>::infinity();
@@ -150,45 +152,45 @@ struct local_counters {
   }
 };
 
-// The value of a node all of whose children are leaves, scored by scores, entered with the
-// open window w; the same rule as the main loop, specialised: as the window is open on entry,
+// The value of a node all of whose children are leaves, scored by scores, entered with an
+// open window; the same rule as the main loop, specialised: as the window is open on entry,
 // a MAX node's window closes exactly when best >= beta, a MIN node's when alpha >= best, and
-// with no comparable bound it cannot close at all.
-template <bool Prune, class Value, class Window>
-Value search_leaf_block(std::span<const Value> scores, bool maximizing, const Window& w,
-                        std::size_t depth, local_counters& counters) {
+// with no comparable bound (bounded false) it cannot close at all. bound is beta for a MAX
+// node, alpha for a MIN node; passed by value so that the caller's window can stay in
+// registers.
+template <bool Prune, class Value>
+Value search_leaf_scores(std::span<const Value> scores, bool maximizing, bool bounded,
+                         const Value bound, std::size_t depth, local_counters& counters) {
   const std::size_t n = scores.size();
   Value best = scores[0];
   check_score(best, depth);
   std::size_t k = 1;  // leaves evaluated
   if (maximizing) {
-    const Value* beta = Prune ? w.comparable_beta() : nullptr;
-    if (beta == nullptr) {
+    if (!(Prune && bounded)) {
       for (; k < n; ++k) {
         check_score(scores[k], depth);
         if (best < scores[k]) best = scores[k];
       }
-    } else if (!(best >= *beta)) {
+    } else if (!(best >= bound)) {
       for (; k < n;) {
         const Value& v = scores[k++];
         check_score(v, depth);
         if (best < v) best = v;
-        if (best >= *beta) break;
+        if (best >= bound) break;
       }
     }
   } else {
-    const Value* alpha = Prune ? w.comparable_alpha() : nullptr;
-    if (alpha == nullptr) {
+    if (!(Prune && bounded)) {
       for (; k < n; ++k) {
         check_score(scores[k], depth);
         if (scores[k] < best) best = scores[k];
       }
-    } else if (!(*alpha >= best)) {
+    } else if (!(bound >= best)) {
       for (; k < n;) {
         const Value& v = scores[k++];
         check_score(v, depth);
         if (v < best) best = v;
-        if (*alpha >= best) break;
+        if (bound >= best) break;
       }
     }
   }
@@ -198,11 +200,61 @@ Value search_leaf_block(std::span<const Value> scores, bool maximizing, const Wi
   return best;
 }
 
+// search_leaf_scores for a node entered with the open window w.
+template <bool Prune, class Value, class Window>
+Value search_leaf_block(std::span<const Value> scores, bool maximizing, const Window& w,
+                        std::size_t depth, local_counters& counters) {
+  return maximizing ? search_leaf_scores<Prune>(scores, true, w.beta_comparable(),
+                                                w.beta_bound(), depth, counters)
+                    : search_leaf_scores<Prune>(scores, false, w.alpha_comparable(),
+                                                w.alpha_bound(), depth, counters);
+}
+
+// Searches a node at depth - 1 whose children are leaf blocks (see tree_with_child_scores),
+// child by child, each with search_leaf_block, so that the two bottom levels of a tree cost
+// no frame on the search's stack. best, bounds and next are the node's state: on entry
+// bounds is the open window it inherits, next is 0; on return next children were searched
+// into best and bounds. Returns true when the node is done (all children searched, or its
+// window closed with children left: a cutoff, counted); false if it stopped before child
+// next because that child is not a leaf block (a tree need not be uniform), leaving the node
+// for the caller to continue in a frame. Counts as the main loop does: each child is entered
+// at depth and is interior; at_depth must be valid up to depth + 1.
+template <bool Prune, class Tree, class Window>
+bool search_leaf_parents(const Tree& tree, const typename Tree::node_type& node,
+                         std::size_t count, bool maximizing, Window& bounds,
+                         typename Tree::value_type& best, std::size_t& next, std::size_t depth,
+                         local_counters& counters) {
+  using value_type = typename Tree::value_type;
+  for (;;) {
+    const std::span<const value_type> scores = tree.child_scores(tree.child(node, next));
+    if (scores.empty()) return false;
+    ++counters.at_depth[depth];
+    ++counters.interior;
+    const value_type v =
+        search_leaf_block<Prune>(scores, !maximizing, bounds, depth + 1, counters);
+    if (maximizing) {
+      if (next == 0 || best < v) best = v;
+      if constexpr (Prune) bounds.raise_alpha(best);
+    } else {
+      if (next == 0 || v < best) best = v;
+      if constexpr (Prune) bounds.lower_beta(best);
+    }
+    ++next;
+    if (next == count) return true;
+    if constexpr (Prune) {
+      if (bounds.closed()) {
+        ++counters.cutoffs;
+        return true;
+      }
+    }
+  }
+}
+
 // Searches tree from its root: MAX at even depths, MIN at odd depths, children in order. With
 // Prune, a node stops as soon as its window closes (alpha >= beta), which is alpha-beta exactly
 // as Knuth & Moore (1975) state it; without, it is plain minimax. Stats needs the members
 // leaves_evaluated, interior_nodes_visited, cutoffs and nodes_at_depth (a vector). FastLeaves
-// allows the leaf-block shortcut, which skips the per-leaf observer events.
+// allows the leaf-block shortcuts, which skip the events of the nodes they search.
 template <bool Prune, bool FastLeaves, class Tree, class Observer, class Stats>
 search_outcome<typename Tree::value_type> search(const Tree& tree, Observer& observer,
                                                  Stats& stats) {
@@ -210,6 +262,7 @@ search_outcome<typename Tree::value_type> search(const Tree& tree, Observer& obs
   using value_type = typename Tree::value_type;
   using window_type = window<value_type>;
 
+  // A node on the search path above the current one.
   struct frame {
     node_type node;
     std::size_t next;        // index of the next child to search
@@ -230,110 +283,140 @@ search_outcome<typename Tree::value_type> search(const Tree& tree, Observer& obs
   };
 
   const window_type open{};
-  node_type root(tree.root());
+  node_type node(tree.root());
   counters.reach(2);
   ++counters.at_depth[0];
-  observer.on_enter(std::as_const(root), std::size_t{0}, true, open);
-  const std::size_t root_children = static_cast<std::size_t>(tree.child_count(root));
-  if (root_children == 0) {
-    value_type v(tree.leaf_value(root));
+  observer.on_enter(std::as_const(node), std::size_t{0}, true, open);
+  std::size_t count = static_cast<std::size_t>(tree.child_count(node));
+  if (count == 0) {
+    value_type v(tree.leaf_value(node));
     check_score(v, 0);
     ++counters.leaves;
-    observer.on_leaf(std::as_const(root), std::size_t{0}, std::as_const(v));
+    observer.on_leaf(std::as_const(node), std::size_t{0}, std::as_const(v));
     return finish(std::move(v), no_child);
   }
   ++counters.interior;
 
-  // The open nodes, root first: stack[0, open_count). Grown by hand rather than by
-  // push_back/pop_back, so that the loop, which runs once per node, keeps top in a register.
+  // The current node is kept in locals, not in a frame: the loop, which runs once per node,
+  // then reads and updates its window and best in registers, and a frame is written only when
+  // a child becomes current and read back only when that child is done. (Reading a window
+  // straight after storing it field by field defeats the processor's store forwarding.)
+  std::size_t depth = 0;  // of the current node; stack[0, depth) holds its ancestors
+  std::size_t next = 0;
+  std::size_t best_child = no_child;
+  window_type bounds = open;
+  value_type best{};
+  bool maximizing = true;
   std::vector<frame> stack(64);
-  std::size_t open_count = 1;
-  stack[0] = frame{std::move(root), 0, root_children, no_child, open, value_type{}, true};
-  frame* top = stack.data();
 
   for (;;) {
-    // Descend into the next child of top; v becomes its value if the child is a leaf (or a
-    // block of leaves), otherwise the child becomes the new top.
+    // Descend into child next of the current node; v becomes its value if the child is a
+    // leaf (or is searched by a shortcut), otherwise the child becomes the current node.
     value_type v;
     {
-      const std::size_t depth = open_count;
-      node_type child(tree.child(top->node, top->next));
-      ++top->next;
-      const bool child_maximizing = !top->maximizing;
-      ++counters.at_depth[depth];  // at_depth covers open_count + 1
-      observer.on_enter(std::as_const(child), depth, child_maximizing,
-                        std::as_const(top->bounds));
-      bool block = false;
+      const std::size_t child_depth = depth + 1;
+      node_type child(tree.child(node, next));
+      ++next;
+      const bool child_maximizing = !maximizing;
+      ++counters.at_depth[child_depth];  // at_depth covers depth + 2
+      observer.on_enter(std::as_const(child), child_depth, child_maximizing,
+                        std::as_const(bounds));
+      bool done = false;
       if constexpr (FastLeaves && tree_with_child_scores<Tree>) {
         // Checked first: where a tree offers blocks they are the common case.
         const std::span<const value_type> scores = tree.child_scores(child);
         if (!scores.empty()) {
           ++counters.interior;
-          v = search_leaf_block<Prune>(scores, child_maximizing, top->bounds, depth + 1,
+          v = search_leaf_block<Prune>(scores, child_maximizing, bounds, child_depth + 1,
                                        counters);
-          block = true;
+          done = true;
         }
       }
-      if (!block) {
+      if (!done) {
         const std::size_t grandchildren = static_cast<std::size_t>(tree.child_count(child));
         if (grandchildren == 0) {
           v = value_type(tree.leaf_value(child));
-          check_score(v, depth);
+          check_score(v, child_depth);
           ++counters.leaves;
-          observer.on_leaf(std::as_const(child), depth, std::as_const(v));
+          observer.on_leaf(std::as_const(child), child_depth, std::as_const(v));
         } else {
           ++counters.interior;
-          if (open_count == stack.size()) {
-            stack.resize(2 * stack.size());
-            top = stack.data() + open_count - 1;
+          counters.reach(child_depth + 2);
+          window_type child_bounds = bounds;
+          value_type child_best{};
+          std::size_t child_next = 0;
+          if constexpr (FastLeaves && tree_with_child_scores<Tree>) {
+            // A child whose children are leaf blocks is searched here without a frame: in a
+            // complete tree that is every node on the level above the blocks, the level with
+            // the most frames.
+            done = search_leaf_parents<Prune>(tree, child, grandchildren, child_maximizing,
+                                              child_bounds, child_best, child_next,
+                                              child_depth + 1, counters);
           }
-          counters.reach(open_count + 2);
-          // Field by field: best and best_child are written by the first child's fold.
-          frame& pushed = top[1];
-          pushed.node = std::move(child);
-          pushed.next = 0;
-          pushed.count = grandchildren;
-          pushed.bounds = top->bounds;
-          pushed.maximizing = child_maximizing;
-          ++top;
-          ++open_count;
-          continue;
+          if (done) {
+            v = std::move(child_best);
+          } else {
+            if (depth == stack.size()) stack.resize(2 * stack.size());
+            frame& saved = stack[depth];
+            saved.node = std::move(node);
+            saved.next = next;
+            saved.count = count;
+            saved.best_child = best_child;
+            saved.bounds = bounds;
+            saved.best = std::move(best);
+            saved.maximizing = maximizing;
+            node = std::move(child);
+            next = child_next;
+            count = grandchildren;
+            best_child = no_child;  // set by the first child's fold (next == 1)
+            bounds = child_bounds;
+            best = std::move(child_best);
+            maximizing = child_maximizing;
+            depth = child_depth;
+            continue;
+          }
         }
       }
     }
 
-    // Ascend: fold v into top; every node that thereby finishes folds into its parent.
+    // Ascend: fold v into the current node; every node that thereby finishes folds into its
+    // parent, which becomes current again.
     for (;;) {
-      frame& f = *top;
-      // Unconditional stores of selected values, and | rather than ||: whether a child
-      // improves best is as good as random, and a mispredicted branch costs more than a
-      // comparison with the (stale but valid) best of the first child.
-      if (f.maximizing) {
-        const bool improves = (f.next == 1) | static_cast<bool>(f.best < v);
-        f.best = improves ? v : f.best;
-        f.best_child = improves ? f.next - 1 : f.best_child;
-        if constexpr (Prune) f.bounds.raise_alpha(f.best);
+      // Selected values rather than branches, and | rather than ||: whether a child improves
+      // best is as good as random, and a mispredicted branch costs more than a comparison
+      // with the (stale but valid) best of the first child.
+      if (maximizing) {
+        const bool improves = (next == 1) | static_cast<bool>(best < v);
+        best = improves ? v : best;
+        best_child = improves ? next - 1 : best_child;
+        if constexpr (Prune) bounds.raise_alpha(best);
       } else {
-        const bool improves = (f.next == 1) | static_cast<bool>(v < f.best);
-        f.best = improves ? v : f.best;
-        f.best_child = improves ? f.next - 1 : f.best_child;
-        if constexpr (Prune) f.bounds.lower_beta(f.best);
+        const bool improves = (next == 1) | static_cast<bool>(v < best);
+        best = improves ? v : best;
+        best_child = improves ? next - 1 : best_child;
+        if constexpr (Prune) bounds.lower_beta(best);
       }
-      if (f.next < f.count) {
+      if (next < count) {
         if constexpr (Prune) {
-          if (!f.bounds.closed()) break;
+          if (!bounds.closed()) break;
           ++counters.cutoffs;
-          observer.on_cutoff(std::as_const(f.node), open_count - 1, f.next, f.count);
+          observer.on_cutoff(std::as_const(node), depth, next, count);
         } else {
           break;
         }
       }
-      v = f.best;
-      observer.on_exit(std::as_const(f.node), open_count - 1, std::as_const(v),
-                       std::as_const(f.bounds));
-      if (open_count == 1) return finish(std::move(v), f.best_child);
-      --open_count;
-      --top;
+      v = best;
+      observer.on_exit(std::as_const(node), depth, std::as_const(v), std::as_const(bounds));
+      if (depth == 0) return finish(std::move(v), best_child);
+      --depth;
+      frame& saved = stack[depth];
+      node = std::move(saved.node);
+      next = saved.next;
+      count = saved.count;
+      best_child = saved.best_child;
+      bounds = saved.bounds;
+      best = std::move(saved.best);
+      maximizing = saved.maximizing;
     }
   }
 }
