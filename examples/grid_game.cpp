@@ -1,122 +1,16 @@
 // AtCoder ABC201 D "Game in Momotetsu World": reads `H W` and then H lines of '+'/'-' from
-// standard input (CRLF, blank lines and spaces around a row are fine) and prints who wins under optimal play: Takahashi, Aoki or Draw.
+// standard input (CRLF, blank lines and spaces around a row are fine) and prints who wins
+// under optimal play: Takahashi, Aoki or Draw.
 // With --path it also prints the score (Takahashi's points minus Aoki's) and an optimal line
 // of play as R/D moves.
 //
 //   printf '3 3\n---\n+-+\n+--\n' | grid_game --path
+//
+// The work is done by grid_game_app::run (grid_game.hpp); this is its input and output.
 
-#include <gametree/grid_game.hpp>
-#include <gametree/text_input.hpp>
-
-#include <cstdio>
-#include <cstring>
-#include <exception>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace {
-
-std::vector<std::string_view> read_grid(const std::string& text) {
-  gametree::text_scanner in(text);
-  const std::size_t size_at = in.offset();
-  const auto h = in.read_number<long long>("the number of rows H");
-  const auto w = in.read_number<long long>("the number of columns W");
-  if (h < 1 || w < 1) {
-    gametree::text_scanner::fail_at(size_at, "H and W must be at least 1, found " +
-                                                 std::to_string(h) + " " + std::to_string(w));
-  }
-  // Every cell is one character of the input, so this bounds H * W before anything is
-  // allocated, without overflow.
-  const auto available = static_cast<unsigned long long>(text.size());
-  const auto uh = static_cast<unsigned long long>(h);
-  const auto uw = static_cast<unsigned long long>(w);
-  if (uh > available || uw > available / uh) {
-    gametree::text_scanner::fail_at(size_at, "a " + std::to_string(h) + " x " +
-                                                 std::to_string(w) +
-                                                 " grid cannot fit in the " +
-                                                 std::to_string(available) + " bytes of input");
-  }
-  // One row per line, split with memchr: a per-character tokenizer would take longer than
-  // solving (a 4000 x 4000 grid is 16 MB of text and solves in a few milliseconds).
-  const std::string_view all(text);
-  std::size_t pos = in.offset();
-  const auto next_line = [&all, &pos](std::size_t& start) {
-    const void* nl = std::memchr(all.data() + pos, '\n', all.size() - pos);
-    const std::size_t end =
-        nl == nullptr ? all.size() : static_cast<std::size_t>(static_cast<const char*>(nl) - all.data());
-    start = pos;
-    pos = nl == nullptr ? all.size() : end + 1;
-    std::size_t last = end;
-    while (start < last && gametree::text_scanner::is_space(all[start])) ++start;
-    while (last > start && gametree::text_scanner::is_space(all[last - 1])) --last;
-    return all.substr(start, last - start);
-  };
-  std::size_t start = 0;
-  if (const std::string_view rest = next_line(start); !rest.empty()) {
-    gametree::text_scanner::fail_at(start, "unexpected " + gametree::text_scanner::quote(rest) +
-                                               " after H and W (each row goes on its own line)");
-  }
-  std::vector<std::string_view> rows;
-  rows.reserve(static_cast<std::size_t>(h));
-  while (rows.size() < static_cast<std::size_t>(h)) {
-    if (pos == all.size()) {
-      gametree::text_scanner::fail_at(pos, "expected row " + std::to_string(rows.size()) +
-                                               " (rows count from 0, " + std::to_string(h) +
-                                               " in all), found end of input");
-    }
-    const std::string_view row = next_line(start);
-    if (row.empty()) continue;  // blank lines are whitespace too
-    if (row.size() != static_cast<std::size_t>(w)) {
-      gametree::text_scanner::fail_at(
-          start, "expected " + std::to_string(w) + " cells in row " + std::to_string(rows.size()) +
-                     " (rows count from 0), found " + std::to_string(row.size()) + ": " +
-                     gametree::text_scanner::quote(row));
-    }
-    rows.push_back(row);
-  }
-  gametree::text_scanner tail(all.substr(pos));
-  if (!tail.at_end()) {
-    gametree::text_scanner::fail_at(pos + tail.offset(),
-                                    "unexpected " + tail.describe_next() + " after the last row");
-  }
-  return rows;
-}
-
-const char* name(gametree::grid::outcome o) {
-  switch (o) {
-    case gametree::grid::outcome::first: return "Takahashi";
-    case gametree::grid::outcome::second: return "Aoki";
-    case gametree::grid::outcome::draw: break;
-  }
-  return "Draw";
-}
-
-}  // namespace
+#include "grid_game.hpp"
+#include "program_main.hpp"
 
 int main(int argc, char** argv) {
-  try {
-    bool path = false;
-    for (int i = 1; i < argc; ++i) {
-      if (std::string_view(argv[i]) == "--path") {
-        path = true;
-      } else {
-        throw std::invalid_argument("unknown option '" + std::string(argv[i]) +
-                                    "' (usage: grid_game [--path] < input)");
-      }
-    }
-    const std::string text = gametree::read_all();
-    const std::vector<std::string_view> rows = read_grid(text);
-    if (path) {
-      const gametree::grid::path_result r = gametree::grid::solve_path(rows);
-      std::printf("%s\nscore %lld\npath %s\n", name(r.winner), static_cast<long long>(r.score),
-                  r.moves.c_str());
-    } else {
-      std::printf("%s\n", name(gametree::grid::solve(rows).winner));
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
+  return gametree_examples::program_main(grid_game_app::run, argc, argv);
 }

@@ -39,7 +39,7 @@ for h in "${harnesses[@]}"; do
     tail -n 40 "$log"
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  summary+=$(printf '%-16s %-6s %12s executions in %ss' "$h" "$result" "${runs:-?}" "$seconds")$'\n'
+  summary+=$(printf '%-20s %-6s %12s executions in %ss' "$h" "$result" "${runs:-?}" "$seconds")$'\n'
   rm -rf "$scratch"
 done
 printf '\nfuzz summary\n%s' "$summary"

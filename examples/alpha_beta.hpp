@@ -1,0 +1,73 @@
+#pragma once
+// The alpha_beta program (alpha_beta.cpp) as a function of its input and arguments, so that
+// the fuzzer (fuzz/alpha_beta_input_fuzz.cpp) runs exactly what the program runs.
+
+#include <gametree/alpha_beta.hpp>
+#include <gametree/text_input.hpp>
+
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace alpha_beta_app {
+
+struct input {
+  std::vector<long long> leaves;
+  long long branching = 0;
+};
+
+inline input read_input(std::string_view text) {
+  gametree::text_scanner in(text);
+  input result;
+  in.expect('[', "at the start of the leaves");
+  if (!in.try_consume(']')) {
+    do {
+      result.leaves.push_back(in.read_number<long long>("a leaf score (64-bit integer)"));
+    } while (in.try_consume(','));
+    in.expect(']', "after the last leaf");
+  }
+  result.branching = in.read_number<long long>("the branching factor");
+  in.expect_end("after the branching factor");
+  return result;
+}
+
+/// Runs the program on input with the command-line arguments args (without the program
+/// name). out and err receive exactly what it prints to stdout and stderr; returns the exit
+/// status: 0, or 1 with one line "error: ..." in err.
+inline int run(std::string_view input_text, const std::vector<std::string_view>& args,
+               std::string& out, std::string& err) {
+  out.clear();
+  err.clear();
+  try {
+    bool dot = false;
+    for (const std::string_view arg : args) {
+      if (arg == "--dot") {
+        dot = true;
+      } else {
+        throw std::invalid_argument("unknown option '" + std::string(arg) +
+                                    "' (usage: alpha_beta [--dot] < input)");
+      }
+    }
+    const input in = read_input(input_text);
+    // Building the tree validates the shape before anything is sized by it.
+    const gametree::complete_tree tree(in.leaves, in.branching);
+    if (dot) {
+      gametree::search_trace trace(tree);
+      (void)gametree::alpha_beta(tree, trace);
+      out = trace.to_dot();
+    } else {
+      const auto result = gametree::alpha_beta(tree);
+      out = "[" + std::to_string(result.value) + ", " + std::to_string(result.leaves_evaluated) +
+            "]\n";
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    out.clear();
+    err = std::string("error: ") + e.what() + "\n";
+    return 1;
+  }
+}
+
+}  // namespace alpha_beta_app
