@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
+#include <ostream>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -578,4 +580,181 @@ TEST_CASE("minimax visits every node and reports open windows") {
     CHECK_FALSE(e.exit_window.alpha().has_value());
     CHECK_FALSE(e.exit_window.beta().has_value());
   }
+}
+
+TEST_CASE("search_trace: a cutoff that skips an interior node, expanded or not") {
+  // Root MAX; MIN children A = ([3, 5], [4, 2]) and B = ([1, 2], [7, 8]). A's value is 4, so
+  // alpha = 4 at the root; B's first MAX child is worth 2 <= 4, so B cuts and never enters
+  // its second child, an interior node with the leaves 7 and 8.
+  const std::vector<long long> leaves{3, 5, 4, 2, 1, 2, 7, 8};
+  const gametree::complete_tree tree(leaves, 2);
+  using trace_type = gametree::search_trace<gametree::complete_tree<long long>>;
+  using status = trace_type::status;
+
+  trace_type expanded(tree);
+  const auto r = gametree::alpha_beta(tree, expanded);
+  CHECK(r.value == 4);
+  CHECK(r.leaves_evaluated == 6);
+  CHECK(r.cutoffs == 1);
+  const auto& nodes = expanded.nodes();
+  REQUIRE(nodes.size() == 15);  // the whole tree
+  // Entry order: root 0, A 1 (children 2 and 5), B 8, B's first child 9, then the skipped
+  // subtree right after B's evaluated part: its second child 12 and that node's leaves.
+  CHECK(nodes[8].state == status::cut);
+  CHECK(nodes[12].state == status::skipped);
+  CHECK(nodes[12].parent == 8);
+  CHECK(nodes[12].depth == 2);
+  CHECK(nodes[12].maximizing);
+  CHECK_FALSE(nodes[12].leaf);
+  CHECK_FALSE(nodes[12].value.has_value());
+  for (const std::size_t i : {std::size_t{13}, std::size_t{14}}) {
+    CHECK(nodes[i].state == status::skipped);
+    CHECK(nodes[i].parent == 12);
+    CHECK(nodes[i].leaf);
+    CHECK_FALSE(nodes[i].maximizing);
+  }
+  CHECK(nodes[13].value == std::optional<long long>{7});
+  CHECK(nodes[14].value == std::optional<long long>{8});
+  const std::string dot = expanded.to_dot();
+  CHECK_THAT(dot, ContainsSubstring("n12 [label=\"MAX\", shape=box, style=\"dashed\""));
+  CHECK_THAT(dot, ContainsSubstring("n12 -> n13 [style=dashed"));
+  CHECK_THAT(dot, ContainsSubstring("n13 [label=\"7\", shape=ellipse, style=\"dashed\""));
+  CHECK_THAT(dot, ContainsSubstring("value 4, 6 leaves evaluated (#k: order), 2 skipped, "
+                                    "1 cutoff\""));
+
+  // Not expanded: B's skipped child is recorded, but nothing below it.
+  trace_type shallow(tree, false);
+  (void)gametree::alpha_beta(tree, shallow);
+  REQUIRE(shallow.nodes().size() == 13);
+  CHECK(shallow.nodes()[12].state == status::skipped);
+  CHECK(shallow.nodes()[12].parent == 8);
+  CHECK_FALSE(shallow.nodes()[12].value.has_value());
+  const std::string shallow_dot = shallow.to_dot();
+  CHECK_THAT(shallow_dot, ContainsSubstring("n12 [label=\"MAX\", shape=box"));
+  CHECK_THAT(shallow_dot,
+             ContainsSubstring("value 4, 6 leaves evaluated (#k: order), 1 cutoff\""));
+  CHECK_THAT(shallow_dot, !ContainsSubstring("skipped"));
+}
+
+TEST_CASE("search_trace: nothing recorded, and a search that stopped on a NaN") {
+  const std::vector<int> leaves{1, 2};
+  const gametree::complete_tree tree(leaves, 2);
+  const gametree::search_trace fresh(tree);
+  CHECK(fresh.nodes().empty());
+  const std::string empty_dot = fresh.to_dot();
+  CHECK(empty_dot.rfind("digraph alpha_beta {\n", 0) == 0);
+  CHECK(empty_dot.size() >= 2);
+  CHECK(empty_dot.substr(empty_dot.size() - 2) == "}\n");
+  CHECK_THAT(empty_dot, !ContainsSubstring("label"));
+
+  // Depth 0 enters, the leaf at depth 1 scores NaN: the root has no value when the search
+  // stops, so it is drawn as "?" and the picture gets no summary line.
+  const gametree::callback_tree stub(
+      0, [](int depth) { return depth == 0 ? 1 : 0; },
+      [](int depth, std::size_t) { return depth + 1; }, [](int) { return std::nan(""); });
+  gametree::search_trace trace(stub);
+  CHECK_THROWS_WITH(gametree::alpha_beta(stub, trace), ContainsSubstring("depth 1 scores NaN"));
+  REQUIRE_FALSE(trace.nodes().empty());
+  CHECK_FALSE(trace.nodes()[0].value.has_value());
+  const std::string dot = trace.to_dot();
+  CHECK_THAT(dot, ContainsSubstring("n0 [label=\"MAX = ?\\nin (-\u221e, +\u221e)"));
+  CHECK_THAT(dot, !ContainsSubstring("leaves evaluated"));
+}
+
+namespace {
+
+// A score whose printed form needs escaping in DOT: "3\ for 3.
+struct quoted_score {
+  int v = 0;
+  friend auto operator<=>(const quoted_score&, const quoted_score&) = default;
+  friend std::ostream& operator<<(std::ostream& out, const quoted_score& s) {
+    return out << '"' << s.v << '\\';
+  }
+};
+
+}  // namespace
+
+TEST_CASE("search_trace escapes quotes and backslashes of printed scores") {
+  const gametree::callback_tree tree(
+      0, [](int node) { return node == 0 ? 2 : 0; },
+      [](int, std::size_t i) { return static_cast<int>(i) + 1; },
+      [](int node) { return quoted_score{10 * node}; });
+  gametree::search_trace trace(tree);
+  const auto r = gametree::alpha_beta(tree, trace);
+  CHECK(r.value == quoted_score{20});
+  const std::string dot = trace.to_dot();
+  // The leaf 10 prints as "10\ and must appear in the label as \"10\\ .
+  CHECK_THAT(dot, ContainsSubstring("n1 [label=\"\\\"10\\\\\\n#1\""));
+  CHECK_THAT(dot, ContainsSubstring("n0 [label=\"MAX = \\\"20\\\\\\nin"));
+  CHECK_THAT(dot, ContainsSubstring("label=\"value \\\"20\\\\, 2 leaves evaluated"));
+}
+
+TEST_CASE("double scores through minimax, and a root that is a leaf") {
+  // One level: the root's value is its largest leaf.
+  const auto one = gametree::minimax(std::vector<double>{1.5, -2.0, 3.25}, 3);
+  CHECK(one.value == 3.25);
+  CHECK(one.leaves_evaluated == 3);
+  CHECK(one.best_child == std::optional<std::size_t>{2});
+  // Two levels: max(min(1.5, -2), min(3.25, 0.5)) = 0.5.
+  const std::vector<double> four{1.5, -2.0, 3.25, 0.5};
+  const auto two = gametree::minimax(four, 2);
+  CHECK(two.value == 0.5);
+  CHECK(two.leaves_evaluated == 4);
+  CHECK(two.best_child == std::optional<std::size_t>{1});
+  const auto pruned = gametree::alpha_beta(four, 2);
+  CHECK(pruned.value == 0.5);
+  CHECK(pruned.leaves_evaluated == 4);  // 3.25 > alpha = -2, so the second MIN node goes on
+
+  // A generic tree whose root has no children: its score, one leaf, no best child.
+  const gametree::callback_tree single(
+      7, [](int) { return 0; }, [](int node, std::size_t) { return node; },
+      [](int node) { return 2 * node; });
+  for (const auto& r : {gametree::alpha_beta(single), gametree::minimax(single)}) {
+    CHECK(r.value == 14);
+    CHECK(r.leaves_evaluated == 1);
+    CHECK(r.interior_nodes_visited == 0);
+    CHECK_FALSE(r.best_child.has_value());
+    CHECK(r.nodes_at_depth == std::vector<std::uint64_t>{1});
+  }
+  const gametree::callback_tree nan_root(
+      0, [](int) { return 0; }, [](int node, std::size_t) { return node; },
+      [](int) { return std::nan(""); });
+  CHECK_THROWS_WITH(gametree::alpha_beta(nan_root), ContainsSubstring("depth 0 scores NaN"));
+}
+
+TEST_CASE("minimax of double scores three levels deep") {
+  // MAX nodes over the leaf pairs: 0.5, 4, -2.5, 8; MIN nodes: 0.5, -2.5; root: 0.5.
+  const std::vector<double> leaves{0.5, -1.0, 2.0, 4.0, -3.0, -2.5, 8.0, 1.0};
+  const auto r = gametree::minimax(leaves, 2);
+  CHECK(r.value == 0.5);
+  CHECK(r.leaves_evaluated == 8);
+  CHECK(r.best_child == std::optional<std::size_t>{0});
+  CHECK(r.nodes_at_depth == std::vector<std::uint64_t>{1, 2, 4, 8});
+}
+
+TEST_CASE("search_trace of double scores: infinities and finite bounds in the picture") {
+  // MIN node A over 2.5 and +inf is worth 2.5, so alpha = 2.5; MIN node B meets -inf first,
+  // beta = -inf <= alpha: B cuts and the leaf 1 is skipped.
+  const std::vector<double> leaves{2.5, inf, -inf, 1.0};
+  const gametree::complete_tree tree(leaves, 2);
+  gametree::search_trace trace(tree);
+  const auto r = gametree::alpha_beta(tree, trace);
+  CHECK(r.value == 2.5);
+  CHECK(r.leaves_evaluated == 3);
+  CHECK(r.cutoffs == 1);
+  const auto& nodes = trace.nodes();
+  REQUIRE(nodes.size() == 7);
+  CHECK(nodes[4].entry_window.alpha() == std::optional<double>{2.5});
+  CHECK_FALSE(nodes[4].entry_window.beta().has_value());
+  CHECK(nodes[4].exit_window.beta() == std::optional<double>{-inf});
+  const std::string dot = trace.to_dot();
+  CHECK_THAT(dot, ContainsSubstring("n0 [label=\"MAX = 2.5\\nin (-\u221e, +\u221e)\\nout (2.5, +\u221e)"));
+  CHECK_THAT(dot, ContainsSubstring("n1 [label=\"MIN = 2.5\\nin (-\u221e, +\u221e)\\nout (-\u221e, 2.5)"));
+  CHECK_THAT(dot, ContainsSubstring("n3 [label=\"\u221e\\n#2\""));
+  CHECK_THAT(dot, ContainsSubstring("n4 [label=\"MIN = -\u221e\\nin (2.5, +\u221e)\\nout (2.5, -\u221e)"
+                                    "\\n\u03b1 \u2265 \u03b2: cut\""));
+  CHECK_THAT(dot, ContainsSubstring("n5 [label=\"-\u221e\\n#3\""));
+  CHECK_THAT(dot, ContainsSubstring("n6 [label=\"1\", shape=ellipse"));
+  CHECK_THAT(dot, ContainsSubstring("value 2.5, 3 leaves evaluated (#k: order), 1 skipped, "
+                                    "1 cutoff\""));
 }

@@ -431,3 +431,53 @@ TEST_CASE("bad input: every check and its message") {
     CHECK_THROWS_AS(coloring::analyze(root, 5, 9), std::invalid_argument);
   }
 }
+
+TEST_CASE("regions compare member by member") {
+  const coloring::regions r{1, 2, 3};
+  CHECK(r == coloring::regions{1, 2, 3});
+  CHECK_FALSE(r == coloring::regions{0, 2, 3});
+  CHECK_FALSE(r == coloring::regions{1, 0, 3});
+  CHECK_FALSE(r == coloring::regions{1, 2, 0});
+}
+
+TEST_CASE("of two bad values, the first one found is reported") {
+  // 5 is outside 1..3 and 2 appears twice; pre-order and post-order both meet 5 before the
+  // second 2, so both functions name 5.
+  const auto root = gametree::parse_level_order<int>("[2,5,2]");
+  const auto names_five = ContainsSubstring("node value 5 is outside 1..3");
+  CHECK_THROWS_WITH(coloring::analyze(root, 3, 2), names_five);
+  CHECK_THROWS_WITH(coloring::safe_first_moves(root), names_five);
+  try {
+    (void)coloring::analyze(root, 3, 2);
+    FAIL("no exception");
+  } catch (const std::invalid_argument& e) {
+    CHECK_THAT(e.what(), !ContainsSubstring("more than once"));
+  }
+}
+
+TEST_CASE("a caterpillar: more right children waiting than the walk's first stack holds") {
+  // A left spine 1..100, each spine node i with a right leaf 100 + i: pre-order leaves all
+  // 100 leaves waiting at once.
+  std::unique_ptr<binary_node<int>> root;
+  for (int i = 100; i >= 1; --i) {
+    root = gametree::make_node(i, std::move(root), gametree::make_node(100 + i));
+  }
+  // x = 200, the last leaf: everything else is on the parent side.
+  auto a = coloring::analyze(root, 200, 200);
+  CHECK(a.sizes == coloring::regions{0, 0, 199});
+  CHECK(a.result == outcome::win);
+  CHECK(a.best_reply == std::optional<int>{100});
+  // x = 1, the root: its left subtree is the other 99 spine nodes and their leaves.
+  a = coloring::analyze(root, 200, 1);
+  CHECK(a.sizes == coloring::regions{198, 1, 0});
+  CHECK(a.result == outcome::win);
+  CHECK(a.best_reply == std::optional<int>{2});
+  // x = 50: spine 51..100 and their leaves below (100 nodes), 98 above: an even split.
+  a = coloring::analyze(root, 200, 50);
+  CHECK(a.sizes == coloring::regions{100, 1, 98});
+  CHECK(a.result == outcome::draw);
+  CHECK(a.best_reply == std::optional<int>{51});
+  // Removing spine node i leaves 2 (100 - i) below and 2 i - 2 above: both <= 100 only for
+  // i = 50 and 51.
+  CHECK(coloring::safe_first_moves(root) == std::vector<int>{50, 51});
+}

@@ -290,3 +290,61 @@ TEST_CASE("validation names the problem") {
     }
   }
 }
+
+TEST_CASE("results compare by score and winner") {
+  using gametree::grid::result;
+  CHECK(result{2, outcome::first} == result{2, outcome::first});
+  CHECK_FALSE(result{2, outcome::first} == result{3, outcome::first});
+  CHECK_FALSE(result{2, outcome::first} == result{2, outcome::second});
+}
+
+TEST_CASE("the kernel's 64-bit instantiation, which only grids with a side of 2^30 reach") {
+  // solve(rows) picks 16-, 32- or 64-bit lanes by size; a 2^30-cell side is more than a test
+  // can allocate, so each width is run here on the same grids.
+  std::mt19937_64 rng(64);
+  for (int i = 0; i < 300; ++i) {
+    const std::size_t h = 1 + rng() % 40;
+    const std::size_t w = 1 + rng() % 40;
+    const auto rows = gametree_test::random_grid(rng, h, w);
+    std::vector<const char*> data;
+    for (const std::string& row : rows) data.push_back(row.data());
+    bool bad64 = false;
+    bool bad32 = false;
+    using gametree::detail::grid_sign_q00;
+    const std::int64_t q64 = grid_sign_q00<std::int64_t>(data.data(), h, w, bad64);
+    const std::int32_t q32 = grid_sign_q00<std::int32_t>(data.data(), h, w, bad32);
+    INFO(h << " x " << w);
+    // score = p(0, 0) - q(0, 0) (see detail/grid_sign_kernel.hpp).
+    CHECK(gametree_test::sign_of(rows[0][0]) - q64 == reference_score(rows));
+    CHECK(q32 == q64);
+    CHECK_FALSE(bad64);
+    CHECK_FALSE(bad32);
+  }
+  const std::array<const char*, 2> with_bad_cell{"+-", "-?"};
+  bool bad = false;
+  (void)gametree::detail::grid_sign_q00<std::int64_t>(with_bad_cell.data(), 2, 2, bad);
+  CHECK(bad);
+}
+
+TEST_CASE("generic payoffs: every size check, and a running total below the minimum") {
+  const auto one = [](std::size_t, std::size_t) { return 1; };
+  CHECK_THROWS_WITH(solve(5, 0, one), ContainsSubstring("empty (5 rows x 0 columns)"));
+  CHECK_THROWS_WITH(solve_path(0, 5, one), ContainsSubstring("empty (0 rows x 5 columns)"));
+  // The choice bits would need more cells than std::size_t counts: refused before anything
+  // is allocated.
+  const std::size_t side = std::numeric_limits<std::size_t>::max() / 2 + 1;
+  CHECK_THROWS_WITH(solve_path(side, side, one),
+                    ContainsSubstring(std::to_string(side) + " x " + std::to_string(side) +
+                                      " cells overflow std::size_t"));
+
+  // 1 x 4 with payoffs -max, 2, max: the path is forced; the first player scores -max + max,
+  // the second 2, so the score is -2 and every sub-game fits, but after two moves the running
+  // total is -max - 2, below the minimum (the mirror of the positive case above).
+  constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
+  const auto line = [](std::size_t, std::size_t x) -> std::int64_t {
+    return x == 1 ? -max : x == 2 ? 2 : max;
+  };
+  CHECK(solve(1, 4, line).score == -2);
+  CHECK_THROWS_WITH(solve_path(1, 4, line),
+                    ContainsSubstring("the running total at row 0, column 2"));
+}

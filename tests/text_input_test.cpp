@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "support/catch.hpp"
 
@@ -108,4 +109,86 @@ TEST_CASE("read_all reads a whole stream and enforces its limit") {
   std::rewind(f);
   CHECK_THROWS_WITH(gametree::read_all(f, 1000), ContainsSubstring("larger than 1000 bytes"));
   std::fclose(f);
+}
+
+TEST_CASE("scanner at the very end of the text, lone signs and bytes above ASCII") {
+  SECTION("try_consume does not consume the '\\0' that peek() reports at the end") {
+    text_scanner empty("");
+    CHECK(empty.peek() == '\0');
+    CHECK_FALSE(empty.try_consume('\0'));
+    CHECK(empty.offset() == 0);
+    // A real NUL character is an ordinary character.
+    text_scanner nul(std::string_view("\0", 1));
+    CHECK(nul.try_consume('\0'));
+    CHECK(nul.offset() == 1);
+  }
+  SECTION("a word that ends the text") {
+    text_scanner s("  null");
+    CHECK(s.try_consume_word("null"));
+    CHECK(s.offset() == 6);
+    CHECK(s.at_end());
+    text_scanner longer("nullx");
+    CHECK_FALSE(longer.try_consume_word("null"));
+    CHECK(longer.offset() == 0);
+  }
+  SECTION("a '+' with no digits after it is not a number") {
+    text_scanner at_end(" +");
+    CHECK_THROWS_WITH(at_end.read_number<int>("an int"),
+                      ContainsSubstring("expected an int, found '+' at offset 1"));
+    text_scanner before_comma("+,");
+    CHECK_THROWS_WITH(before_comma.read_number<int>("an int"),
+                      ContainsSubstring("expected an int, found '+' at offset 0"));
+    text_scanner two_signs("[+-5]");
+    two_signs.expect('[', "");
+    CHECK_THROWS_WITH(two_signs.read_number<long long>("a long long"),
+                      ContainsSubstring("expected a long long, found '+-5' at offset 1"));
+  }
+  SECTION("bytes 0x7f and above are masked in messages") {
+    text_scanner s("\x7f\x80\xff" "ab");
+    CHECK_THROWS_WITH(s.read_number<int>("an int"),
+                      ContainsSubstring("expected an int, found '???ab' at offset 0"));
+  }
+}
+
+TEST_CASE("parse_number converts a token read earlier, with read_number's rules") {
+  CHECK(text_scanner::parse_number<int>("+5", 0, "an int") == 5);
+  CHECK(text_scanner::parse_number<int>("-5", 0, "an int") == -5);
+  CHECK(text_scanner::parse_number<std::uint64_t>("18446744073709551615", 0, "a count") ==
+        UINT64_C(18446744073709551615));
+  CHECK(text_scanner::parse_number<double>("2.5", 0, "a number") == 2.5);
+  CHECK(text_scanner::parse_number<double>("+1e3", 0, "a number") == 1000.0);
+  CHECK(text_scanner::parse_number<float>("-0.25", 0, "a float") == -0.25F);
+  // The offset given is the one reported.
+  CHECK_THROWS_WITH(text_scanner::parse_number<int>("+", 7, "an int"),
+                    ContainsSubstring("expected an int, found '+' at offset 7"));
+  CHECK_THROWS_WITH(text_scanner::parse_number<int>("+-5", 3, "an int"),
+                    ContainsSubstring("expected an int, found '+-5' at offset 3"));
+  CHECK_THROWS_WITH(text_scanner::parse_number<int>("", 2, "an int"),
+                    ContainsSubstring("expected an int, found '' at offset 2"));
+  CHECK_THROWS_WITH(text_scanner::parse_number<double>("nan", 4, "a number"),
+                    ContainsSubstring("NaN is not allowed as a number at offset 4"));
+  CHECK_THROWS_WITH(text_scanner::parse_number<signed char>("128", 0, "a small number"),
+                    ContainsSubstring("'128' is out of range for a small number (-128 to 127)"));
+  CHECK_THROWS_WITH(text_scanner::parse_number<double>("1e999", 5, "a number"),
+                    ContainsSubstring("'1e999' is out of range for a number (magnitude up to") &&
+                        ContainsSubstring("at offset 5"));
+}
+
+TEST_CASE("read_all: just over the limit, exactly at it, and a stream that cannot be read") {
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f != nullptr);
+  // Shorter than one read block, so the limit is checked after the last read.
+  const std::string content(1500, 'b');
+  REQUIRE(std::fwrite(content.data(), 1, content.size(), f) == content.size());
+  std::rewind(f);
+  CHECK_THROWS_WITH(gametree::read_all(f, 1499), ContainsSubstring("larger than 1499 bytes"));
+  std::rewind(f);
+  CHECK(gametree::read_all(f, 1500) == content);
+  std::fclose(f);
+
+  // Reading a stream opened only for writing fails with a read error.
+  std::FILE* write_only = std::fopen("/dev/null", "w");
+  REQUIRE(write_only != nullptr);
+  CHECK_THROWS_WITH(gametree::read_all(write_only), ContainsSubstring("error reading input"));
+  std::fclose(write_only);
 }

@@ -123,12 +123,14 @@ std::size_t complete_tree_depth(std::size_t leaf_count, Branching branching) {
     throw tree_shape_error("branching is " + std::to_string(branching) +
                            ": every interior node needs at least 2 children");
   }
+  // GCOVR_EXCL_START: only where std::size_t is narrower than Branching (32-bit targets).
   if (!std::in_range<std::size_t>(branching)) {
     if (leaf_count == 1) return 0;  // branching^0; no larger power fits in memory
     throw tree_shape_error("leaves has " + std::to_string(leaf_count) +
                            " elements, which is not a power of branching " +
                            std::to_string(branching));
   }
+  // GCOVR_EXCL_STOP
   const auto b = static_cast<std::size_t>(branching);
   std::size_t power = 1;
   std::size_t depth = 0;
@@ -173,7 +175,7 @@ class complete_tree {
   complete_tree(std::span<const Value> leaves, Branching branching)
       : leaves_(leaves.data()), depth_(detail::complete_tree_depth(leaves.size(), branching)) {
     branching_ = std::in_range<std::size_t>(branching) ? static_cast<std::size_t>(branching)
-                                                      : std::numeric_limits<std::size_t>::max();
+                                                      : std::numeric_limits<std::size_t>::max();  // GCOVR_EXCL_LINE: 32-bit only
     if constexpr (std::is_floating_point_v<Value>) {
       for (std::size_t i = 0; i < leaves.size(); ++i) {
         if (std::isnan(leaves[i])) {

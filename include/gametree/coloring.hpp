@@ -150,7 +150,7 @@ class coloring_label_check {
   bool out_of_range_ = false;
 };
 
-// Marks labels in a coloring_label_check. A local object: its members are the loop's
+// Marks labels in a coloring_label_check whose bitmap is fully reserved. A local object: its members are the loop's
 // registers, and the check itself is only touched on the rare slow paths.
 class coloring_label_marker {
  public:
@@ -163,9 +163,10 @@ class coloring_label_marker {
     constexpr unsigned word_bits = coloring_label_check::word_bits;
     const std::uint64_t i = coloring_index(v);
     if (i >= covered_) [[unlikely]] {
-      if (!check_.make_room(v, i)) return;
-      words_ = check_.words();
-      covered_ = check_.covered();
+      // Markers run after reserve_all(), so an index past covered() is outside 1..n:
+      // make_room only records that.
+      (void)check_.make_room(v, i);
+      return;
     }
     word_type& word = words_[static_cast<std::size_t>(i / word_bits)];
     const word_type bit = word_type{1} << (i % word_bits);
