@@ -59,8 +59,13 @@ inline int run(std::string_view input_text, const std::vector<std::string_view>&
       out = trace.to_dot();
     } else {
       const auto result = gametree::alpha_beta(tree);
-      out = "[" + std::to_string(result.value) + ", " + std::to_string(result.leaves_evaluated) +
-            "]\n";
+      // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "[" + string
+      // and on assigning "[" to out.
+      out.push_back('[');
+      out += std::to_string(result.value);
+      out += ", ";
+      out += std::to_string(result.leaves_evaluated);
+      out += "]\n";
     }
     return 0;
   } catch (const std::exception& e) {
