@@ -15,12 +15,13 @@ while IFS='|' read -r command title; do
   [ -z "${command// }" ] && continue
   case "$command" in \#*) continue ;; esac
   read -r program input _expected flags <<<"$command"
+  title=${title# }
   echo "== $title"
-  echo "-- $program ${flags:-}< examples/seeds/$input"
+  echo "-- $program ${flags:+$flags }< examples/seeds/$input"
   sed 's/^/   /' "examples/seeds/$input"
   echo "-- answer"
   # shellcheck disable=SC2086
-  if ! "$build/$program" $flags <"examples/seeds/$input" | sed 's/^/   /'; then status=1; fi
+  if ! "$build/examples/$program" $flags <"examples/seeds/$input" | sed 's/^/   /'; then status=1; fi
   echo
 done <examples/seeds/index.txt
 exit $status
