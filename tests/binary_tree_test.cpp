@@ -176,6 +176,25 @@ visit_record record_level_order(Node* root) {
   return r;
 }
 
+// The fold's nested form of the subtree at root (see naive_nested): built from the
+// children's results, so a mix-up of left and right, or of depths, changes the text.
+template <class Node>
+std::string fold_nested(Node* root) {
+  return gametree::detail::fold_postorder<std::string>(
+      root, [](Node& n, std::size_t d, const std::string* left, const std::string* right) {
+        std::string out("(");
+        out += left != nullptr ? *left : std::string("-");
+        out += ' ';
+        out += std::to_string(int_value(n));
+        out += '@';
+        out += std::to_string(d);
+        out += ' ';
+        out += right != nullptr ? *right : std::string("-");
+        out += ')';
+        return out;
+      });
+}
+
 // Traverses a Node tree holding the sample, through a mutable root, a const root and (for
 // owning links) the smart pointer itself, and fills subtree sums in post-order.
 template <class Node, class RootLink>
@@ -183,10 +202,13 @@ void exercise_shape(Node* root, const RootLink& root_link) {
   CHECK(record_preorder(root) == sample_pre);
   CHECK(record_postorder(root) == sample_post);
   CHECK(record_level_order(root) == sample_level);
+  const std::string sample_nested = "((- 2@1 -) 1@0 (((- 6@3 -) 4@2 -) 3@1 (- 5@2 (- 7@3 -))))";
+  CHECK(fold_nested(root) == sample_nested);
   const Node* const_root = root;
   CHECK(record_preorder(const_root) == sample_pre);
   CHECK(record_postorder(const_root) == sample_post);
   CHECK(record_level_order(const_root) == sample_level);
+  CHECK(fold_nested(const_root) == sample_nested);
   CHECK(gametree::count_nodes(root) == 7);
   CHECK(gametree::count_nodes(const_root) == 7);
   CHECK(gametree::count_nodes(root_link) == 7);
@@ -271,6 +293,7 @@ TEST_CASE("traversals agree with naive recursive ones on random trees") {
     for (const auto& [value, depth] : in) in_values.push_back(value);
     REQUIRE(gametree::inorder_values(tree) == in_values);
     REQUIRE(record_level_order(root) == naive_level_order(root));
+    if (root != nullptr) REQUIRE(fold_nested(root) == naive_nested(root, 0));
     REQUIRE(gametree::count_nodes(tree) == n);
     std::size_t height = 0;
     for (const auto& [value, depth] : pre) height = std::max(height, depth + 1);
@@ -397,6 +420,17 @@ TEST_CASE("10^6-node chains: traversal, copy, compare and destruction do not rec
   });
   CHECK(visited == n);
   CHECK(ordered);
+  // Fold: subtree sizes, checked at every depth on the way up.
+  std::size_t fold_ok = 0;
+  const std::size_t root_size = gametree::detail::fold_postorder<std::size_t>(
+      root, [&](const binary_node<int>& node, std::size_t d, const std::size_t* left,
+                const std::size_t* right) {
+        const std::size_t size = 1 + (left != nullptr ? *left : 0) + (right != nullptr ? *right : 0);
+        fold_ok += size == n - d && static_cast<std::size_t>(node.value) == d + 1;
+        return size;
+      });
+  CHECK(root_size == n);
+  CHECK(fold_ok == n);
   std::size_t pre_ok = 0;
   gametree::detail::for_each_preorder(root, [&](const binary_node<int>& node, std::size_t d) {
     pre_ok += static_cast<std::size_t>(node.value) == d + 1;

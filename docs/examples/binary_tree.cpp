@@ -1,6 +1,7 @@
 // docs/binary_tree.md, as a program: returns non-zero if a documented result is wrong.
 #include <gametree/binary_tree.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -77,6 +78,14 @@ int main() {
     post.push_back(n.value * 10 + static_cast<int>(depth));
   });
   check(post == std::vector<int>{21, 42, 31, 10});
+
+  // A fold: the height of every subtree from its children's, children first.
+  const std::size_t height = gametree::detail::fold_postorder<std::size_t>(
+      tree.get(), [](gametree::binary_node<int>&, std::size_t, const std::size_t* left,
+                     const std::size_t* right) {
+        return 1 + std::max(left != nullptr ? *left : 0, right != nullptr ? *right : 0);
+      });
+  check(height == 3);
 
   return failures;
 }

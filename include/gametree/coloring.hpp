@@ -258,6 +258,8 @@ template <bool FindX, class Node>
       if (next == nullptr) {
         next = right;
       } else {
+        // It waits for the whole left subtree: start loading it now.
+        prefetch(right);
         if (top == capacity) [[unlikely]] {
           capacity = capacity == 0 ? 64 : 2 * capacity;
           stack.resize(capacity);
@@ -460,26 +462,19 @@ template <labelled_tree Root>
   detail::coloring_label_check check(n);
   check.reserve_all();
   detail::coloring_label_marker labels(check);
-  // Post-order with depth: when a node at depth d is visited, its children (depth d + 1)
-  // were the last nodes finished at that depth, so below[d + 1] and heaviest[d + 1] hold the
-  // total and the largest of its children's subtree sizes; they are then passed up to d.
-  std::vector<std::size_t> below;
-  std::vector<std::size_t> heaviest;
-  detail::for_each_postorder(detail::root_pointer(root), [&](node& current, std::size_t depth) {
-    const value_type v = detail::coloring_value(current);
-    labels.mark(v);
-    if (depth + 2 > below.size()) {
-      below.resize(depth + 2, 0);
-      heaviest.resize(depth + 2, 0);
-    }
-    const std::size_t size = 1 + below[depth + 1];
-    const std::size_t heaviest_child = heaviest[depth + 1];
-    below[depth + 1] = 0;
-    heaviest[depth + 1] = 0;
-    below[depth] += size;
-    heaviest[depth] = std::max(heaviest[depth], size);
-    if (2 * std::max(heaviest_child, n - size) <= n) centroids.push_back(v);
-  });
+  // Subtree sizes bottom-up: x is safe when neither its heaviest child's subtree nor the
+  // rest of the tree (n - size) holds more than n/2 nodes.
+  (void)detail::fold_postorder<std::size_t>(
+      detail::root_pointer(root), [&](node& current, std::size_t, const std::size_t* left,
+                                      const std::size_t* right) {
+        const value_type v = detail::coloring_value(current);
+        labels.mark(v);
+        const std::size_t left_size = left != nullptr ? *left : 0;
+        const std::size_t right_size = right != nullptr ? *right : 0;
+        const std::size_t size = 1 + left_size + right_size;
+        if (2 * std::max(std::max(left_size, right_size), n - size) <= n) centroids.push_back(v);
+        return size;
+      });
   check.throw_if_bad("the tree has " + std::to_string(n) + " nodes");
   std::sort(centroids.begin(), centroids.end());
   return centroids;

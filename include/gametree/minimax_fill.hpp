@@ -32,7 +32,9 @@ concept minimax_fill_node =
 /// uses), which matters only for types whose equal-ordered values differ.
 /// root: Node*, std::unique_ptr<Node> or std::shared_ptr<Node>; an empty tree is a no-op.
 /// Returns the raw root pointer.
-/// Complexity: O(n) time, O(height) extra memory; no recursion, so a 10^7-deep chain works.
+/// Complexity: O(n) time, O(height) extra memory (the path and the values of finished left
+/// subtrees); no recursion, so a 10^7-deep chain works. Each node is read once on the way
+/// down and written once on the way up.
 /// Throws std::bad_alloc if the traversal stack cannot grow, or what copying a value throws
 /// (the tree is then partly filled).
 template <tree_root Root>
@@ -44,22 +46,23 @@ root_node_t<Root>* minimax_fill(const Root& root,
   node_type* const top = detail::root_pointer(root);
   // Depth parity 0 belongs to the root's player.
   const std::size_t max_parity = at_root == first_player::maximiser ? 0 : 1;
-  detail::for_each_postorder(top, [max_parity](node_type& node, std::size_t depth) {
-    node_type* const left = traits::left(node);
-    node_type* const right = traits::right(node);
-    if (left == nullptr && right == nullptr) return;
-    if (left == nullptr || right == nullptr) {
-      traits::value(node) = traits::value(left != nullptr ? *left : *right);
-      return;
-    }
-    const auto& l = traits::value(*left);
-    const auto& r = traits::value(*right);
-    if ((depth & 1U) == max_parity) {
-      traits::value(node) = r > l ? r : l;
-    } else {
-      traits::value(node) = r < l ? r : l;
-    }
-  });
+  if (top == nullptr) return top;
+  using value_type = tree_value_t<node_type>;
+  (void)detail::fold_postorder<value_type>(
+      top, [max_parity](node_type& node, std::size_t depth, const value_type* left,
+                        const value_type* right) -> value_type {
+        value_type& value = traits::value(node);
+        if (left != nullptr && right != nullptr) {
+          // Ties keep the left value: the right one is taken only when strictly better.
+          const bool maximise = (depth & 1U) == max_parity;
+          value = (maximise ? *right > *left : *right < *left) ? *right : *left;
+        } else if (left != nullptr) {
+          value = *left;
+        } else if (right != nullptr) {
+          value = *right;
+        }
+        return value;
+      });
   return top;
 }
 

@@ -44,6 +44,21 @@ inline void naive_inorder(const gametree::binary_node<int>* n, std::size_t depth
   naive_inorder(n->right.get(), depth + 1, out);
 }
 
+// The nested form the fold test builds, written recursively: "(L v@d R)", with "-" for a
+// missing child, so that left and right, values and depths all show.
+inline std::string naive_nested(const gametree::binary_node<int>* n, std::size_t depth) {
+  std::string out("(");
+  out += n->left ? naive_nested(n->left.get(), depth + 1) : std::string("-");
+  out += ' ';
+  out += std::to_string(n->value);
+  out += '@';
+  out += std::to_string(depth);
+  out += ' ';
+  out += n->right ? naive_nested(n->right.get(), depth + 1) : std::string("-");
+  out += ')';
+  return out;
+}
+
 inline visit_record naive_level_order(const gametree::binary_node<int>* root) {
   visit_record out;
   std::queue<std::pair<const gametree::binary_node<int>*, std::size_t>> q;
