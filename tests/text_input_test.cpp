@@ -1,5 +1,6 @@
 #include <gametree/text_input.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -191,4 +192,51 @@ TEST_CASE("read_all: just over the limit, exactly at it, and a stream that canno
   REQUIRE(write_only != nullptr);
   CHECK_THROWS_WITH(gametree::read_all(write_only), ContainsSubstring("error reading input"));
   std::fclose(write_only);
+}
+
+TEST_CASE("static scanning functions follow the scanner's rules on a pointer range") {
+  const auto number = [](std::string_view text, long long& value) -> std::ptrdiff_t {
+    const char* const end = text_scanner::number_at(text.data(), text.data() + text.size(), value);
+    return end == nullptr ? -1 : end - text.data();
+  };
+  long long v = 0;
+  CHECK(number("42", v) == 2);
+  CHECK(v == 42);
+  CHECK(number("-7,", v) == 2);
+  CHECK(v == -7);
+  CHECK(number("+5]", v) == 2);
+  CHECK(v == 5);
+  CHECK(number("+", v) == -1);
+  CHECK(number("+-5", v) == -1);
+  CHECK(number("+ 5", v) == -1);
+  CHECK(number("12x", v) == -1);
+  CHECK(number("", v) == -1);
+  CHECK(number("null", v) == -1);
+  CHECK(number("9223372036854775808", v) == -1);  // out of range: left to read_number
+  double d = 0;
+  const std::string_view nan = "nan";
+  CHECK(text_scanner::number_at(nan.data(), nan.data() + nan.size(), d) == nullptr);
+  const std::string_view inf = "-inf ";
+  CHECK(text_scanner::number_at(inf.data(), inf.data() + inf.size(), d) == inf.data() + 4);
+
+  const auto word = [](std::string_view text) {
+    return text_scanner::word_at(text.data(), text.data() + text.size(), "null");
+  };
+  CHECK(word("null"));
+  CHECK(word("null,1"));
+  CHECK(word("null\n"));
+  CHECK_FALSE(word("nul"));
+  CHECK_FALSE(word("nullx"));
+  CHECK_FALSE(word(" null"));
+
+  const std::string_view spaced = " \t\r\n x";
+  CHECK(text_scanner::skip_space(spaced.data(), spaced.data() + spaced.size()) == spaced.data() + 5);
+  CHECK(text_scanner::skip_space(spaced.data(), spaced.data() + 3) == spaced.data() + 3);
+
+  text_scanner s("[1, 2]");
+  s.seek(4);
+  CHECK(s.read_number<int>("an int") == 2);
+  s.seek(100);
+  CHECK(s.offset() == 6);
+  CHECK(s.at_end());
 }

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cstddef>
-#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -55,6 +54,94 @@ void append_number(std::string& out, T v) {
   out.append(buffer, r.ptr);
 }
 
+// A first-in first-out queue of pointers, in a chain of fixed blocks of under 1 KiB, for the
+// parser's open nodes. Unlike std::deque it has no block map that grows into large
+// allocations: with glibc, a request of 1 KiB or more first merges every small chunk freed
+// so far (after freeing a tree of 10^6 nodes, that costs more than parsing one), so the
+// queue makes only small requests, and reuses an emptied block instead of freeing it.
+template <class T>
+class pointer_queue {
+ public:
+  pointer_queue() = default;
+  pointer_queue(const pointer_queue&) = delete;
+  pointer_queue& operator=(const pointer_queue&) = delete;
+  ~pointer_queue() {
+    release(head_);
+    release(spare_);
+  }
+
+  [[nodiscard]] bool empty() const noexcept { return head_ == tail_ && front_ == back_; }
+
+  [[nodiscard]] T* front() const noexcept { return head_->items[front_]; }
+
+  /// Appends p. Throws std::bad_alloc (the queue is then unchanged).
+  void push_back(T* p) {
+    if (tail_ == nullptr || back_ == block_size) [[unlikely]] add_block();
+    tail_->items[back_++] = p;
+  }
+
+  /// Removes the front entry; the queue must not be empty.
+  void pop_front() noexcept {
+    if (++front_ == block_size) [[unlikely]] {
+      // The head block is used up: it becomes the spare, or is freed if there already is
+      // one. The queue still has entries or a block after it (push_back made the tail).
+      block* const used = head_;
+      if (used == tail_) {
+        front_ = 0;
+        back_ = 0;
+        return;
+      }
+      head_ = used->next;
+      front_ = 0;
+      used->next = nullptr;
+      if (spare_ == nullptr) {
+        spare_ = used;
+      } else {
+        delete used;
+      }
+    }
+  }
+
+ private:
+  // 8 + 8 * 120 bytes: under the 1 KiB at which glibc treats a request as large.
+  static constexpr std::size_t block_size = 120;
+  struct block {
+    block* next = nullptr;
+    T* items[block_size];
+  };
+
+  void add_block() {
+    block* fresh = spare_;
+    if (fresh != nullptr) {
+      spare_ = nullptr;
+    } else {
+      fresh = new block;
+    }
+    if (tail_ == nullptr) {
+      head_ = fresh;
+      front_ = 0;
+    } else {
+      tail_->next = fresh;
+    }
+    tail_ = fresh;
+    back_ = 0;
+  }
+
+  static void release(block* b) noexcept {
+    while (b != nullptr) {
+      block* const next = b->next;
+      delete b;
+      b = next;
+    }
+  }
+
+  block* head_ = nullptr;   // the block holding the front entry
+  block* tail_ = nullptr;   // the block taking new entries
+  block* spare_ = nullptr;  // one emptied block kept for reuse
+  std::size_t front_ = 0;   // the front entry's index in head_
+  std::size_t back_ = 0;    // the next free index in tail_
+};
+
 }  // namespace detail
 
 /// Parses the level-order text of a binary tree ("[1,null,2,3]") into binary_node<T>;
@@ -84,21 +171,51 @@ template <readable_number T>
   }
 
   // The nodes whose children are not all listed yet, in the order they were created, which is
-  // the order in which their child slots are filled; the front is the next parent. A queue
-  // rather than a vector of all n nodes: it holds about one level's width, in small blocks,
-  // so parsing a small tree makes no large malloc request (with glibc, one makes malloc first
-  // consolidate every small free chunk, which after freeing a tree of 10^3 nodes cost as much
-  // as the whole parse).
-  std::deque<node*> open;
+  // the order in which their child slots are filled; the front is the next parent. It holds
+  // about one level's width, in small blocks (see pointer_queue).
+  detail::pointer_queue<node> open;
   bool right_slot = false;
   bool root_slot = true;
 
+  // Places a value, read from text[start, end), in the next open slot, or throws if no slot
+  // is left.
+  const auto place = [&](T&& value, std::size_t start, std::size_t end) {
+    if (root_slot) {
+      root_slot = false;
+      root = std::make_unique<node>(std::move(value));
+      open.push_back(root.get());
+      return;
+    }
+    if (open.empty()) {
+      text_scanner::fail_at(start, "unexpected value " +
+                                       text_scanner::quote(text.substr(start, end - start)) +
+                                       ": every node's children are already listed");
+    }
+    node& parent = *open.front();
+    std::unique_ptr<node>& slot = right_slot ? parent.right : parent.left;
+    slot = std::make_unique<node>(std::move(value));
+    open.push_back(slot.get());
+    if (right_slot) open.pop_front();
+    right_slot = !right_slot;
+  };
+
+  // The elements are read with the scanner's static functions on a local pointer, each once:
+  // a number is converted where it starts, and `null` is recognised in place. Anything else
+  // goes back to the scanner, which reads it as read_number does and words the error.
+  const char* const first = text.data();
+  const char* const last = first + text.size();
+  const auto offset_of = [first](const char* q) { return static_cast<std::size_t>(q - first); };
+  const char* p = first + scanner.offset();
   for (;;) {
-    // Each element is scanned once: `null` is recognised in place, and a number is converted
-    // where it starts (read_number walks its token again only when it is not a valid number).
-    scanner.skip_space();
-    const std::size_t start = scanner.offset();
-    if (scanner.try_consume_word("null")) {
+    p = text_scanner::skip_space(p, last);
+    const std::size_t start = offset_of(p);
+    T value{};
+    const char* end = nullptr;
+    if (p != last && *p != 'n' && (end = text_scanner::number_at(p, last, value)) != nullptr) {
+      p = end;
+      place(std::move(value), start, offset_of(p));
+    } else if (text_scanner::word_at(p, last, "null")) {
+      p += 4;
       if (root_slot) {
         root_slot = false;
       } else if (!open.empty()) {
@@ -106,32 +223,27 @@ template <readable_number T>
         right_slot = !right_slot;
       }
     } else {
+      scanner.seek(start);
       if (scanner.at_empty_token()) {
         scanner.fail("expected " + what + " or 'null', found " + scanner.describe_next());
       }
-      T value = scanner.read_number<T>(what);
-      if (root_slot) {
-        root_slot = false;
-        root = std::make_unique<node>(std::move(value));
-        open.push_back(root.get());
-      } else {
-        if (open.empty()) {
-          const std::string_view token = scanner.text().substr(start, scanner.offset() - start);
-          text_scanner::fail_at(start, "unexpected value " + text_scanner::quote(token) +
-                                           ": every node's children are already listed");
-        }
-        node& p = *open.front();
-        std::unique_ptr<node>& slot = right_slot ? p.right : p.left;
-        slot = std::make_unique<node>(std::move(value));
-        open.push_back(slot.get());
-        if (right_slot) open.pop_front();
-        right_slot = !right_slot;
-      }
+      value = scanner.read_number<T>(what);
+      p = first + scanner.offset();
+      place(std::move(value), start, offset_of(p));
     }
-    if (scanner.try_consume(',')) continue;
+    p = text_scanner::skip_space(p, last);
+    if (p != last && *p == ',') {
+      ++p;
+      continue;
+    }
+    if (p != last && *p == ']') {
+      ++p;
+      break;
+    }
+    scanner.seek(offset_of(p));
     scanner.expect(']', "or ',' after a tree element");
-    break;
   }
+  scanner.seek(offset_of(p));
   scanner.expect_end("after the closing ']'");
   return root;
 }

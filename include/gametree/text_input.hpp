@@ -65,7 +65,54 @@ class text_scanner {
 
   /// Skips whitespace.
   void skip_space() noexcept {
-    while (pos_ < text_.size() && is_space(text_[pos_])) ++pos_;
+    pos_ = static_cast<std::size_t>(skip_space(text_.data() + pos_, text_.data() + text_.size()) -
+                                    text_.data());
+  }
+
+  /// Moves the cursor to offset (at most the text's size), for readers that scan a stretch
+  /// with the static functions below and come back to the scanner to read on or to fail.
+  void seek(std::size_t offset) noexcept { pos_ = offset < text_.size() ? offset : text_.size(); }
+
+  /// The first character at or after p, before last, that is not whitespace (or last).
+  [[nodiscard]] static const char* skip_space(const char* p, const char* last) noexcept {
+    while (p != last && is_space(*p)) ++p;
+    return p;
+  }
+
+  /// True when word starts at p (before last) and its token ends right after it.
+  [[nodiscard]] static bool word_at(const char* p, const char* last,
+                                    std::string_view word) noexcept {
+    const auto room = static_cast<std::size_t>(last - p);
+    if (room < word.size() || std::string_view(p, word.size()) != word) return false;
+    return room == word.size() || ends_token(p[word.size()]);
+  }
+
+  /// The fast path of read_number as a plain function: if the token at first (whitespace
+  /// already skipped) is a number of type T that read_number accepts, stores it in value
+  /// and returns the end of the number; otherwise returns nullptr, and read_number will
+  /// decide and word the error. from_chars never consumes whitespace or ",[]", so the number
+  /// ends its token iff the next character ends a token.
+  template <readable_number T>
+  [[nodiscard]] static const char* number_at(const char* first, const char* last,
+                                             T& value) noexcept {
+    if (first == last) return nullptr;
+    if (*first == '+') {
+      // parse_number strips the '+' of "+5" but not of "+" or "+-5": leave those to it.
+      if (last - first < 2 || first[1] == '-' || ends_token(first[1])) return nullptr;
+      ++first;
+    }
+    std::from_chars_result result{};
+    if constexpr (std::is_floating_point_v<T>) {
+      result = std::from_chars(first, last, value, std::chars_format::general);
+    } else {
+      result = std::from_chars(first, last, value, 10);
+    }
+    if (result.ec != std::errc{}) return nullptr;
+    if (result.ptr != last && !ends_token(*result.ptr)) return nullptr;
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(value)) return nullptr;
+    }
+    return result.ptr;
   }
 
   /// The whole text being scanned.
@@ -101,13 +148,8 @@ class text_scanner {
   /// Skips whitespace; consumes word and returns true if the next token is exactly word.
   bool try_consume_word(std::string_view word) noexcept {
     skip_space();
-    // Compared in place: the token equals word iff word comes next and the token ends there.
-    if (text_.size() - pos_ < word.size() || text_.compare(pos_, word.size(), word) != 0) {
-      return false;
-    }
-    const std::size_t end = pos_ + word.size();
-    if (end != text_.size() && !ends_token(text_[end])) return false;
-    pos_ = end;
+    if (!word_at(text_.data() + pos_, text_.data() + text_.size(), word)) return false;
+    pos_ += word.size();
     return true;
   }
 
@@ -231,33 +273,13 @@ class text_scanner {
   static constexpr bool ends_token(char c) noexcept { return is_space(c) || is_delimiter(c); }
 
  private:
-  // The fast path of read_number, at the cursor (whitespace already skipped): converts the
-  // number there and consumes it if it is valid and fills its whole token, so that the token
-  // is walked once. Otherwise returns false and consumes nothing. Accepts exactly what
-  // parse_number accepts on that token: from_chars never consumes whitespace or ",[]", so the
-  // number ends its token iff the next character ends a token.
+  // The fast path of read_number at the cursor (whitespace already skipped): consumes the
+  // number and returns true, or consumes nothing and returns false (see number_at).
   template <readable_number T>
   bool try_read_number_here(T& value) noexcept {
-    const char* first = text_.data() + pos_;
-    const char* const last = text_.data() + text_.size();
-    if (first == last) return false;
-    if (*first == '+') {
-      // parse_number strips the '+' of "+5" but not of "+" or "+-5": leave those to it.
-      if (last - first < 2 || first[1] == '-' || ends_token(first[1])) return false;
-      ++first;
-    }
-    std::from_chars_result result{};
-    if constexpr (std::is_floating_point_v<T>) {
-      result = std::from_chars(first, last, value, std::chars_format::general);
-    } else {
-      result = std::from_chars(first, last, value, 10);
-    }
-    if (result.ec != std::errc{}) return false;
-    if (result.ptr != last && !ends_token(*result.ptr)) return false;
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(value)) return false;
-    }
-    pos_ = static_cast<std::size_t>(result.ptr - text_.data());
+    const char* const end = number_at(text_.data() + pos_, text_.data() + text_.size(), value);
+    if (end == nullptr) return false;
+    pos_ = static_cast<std::size_t>(end - text_.data());
     return true;
   }
 
