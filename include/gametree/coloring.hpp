@@ -17,8 +17,9 @@
 // are those with 2m <= n: the tree's centroids (Jordan 1869), one or two adjacent nodes.
 //
 // Every function checks the tree it is given: values distinct and in 1..n, n equal to the
-// number of nodes, x present. That costs one bit per value (n/8 bytes) and a few
-// instructions per node during the one traversal the answer needs anyway.
+// number of nodes, x present. That costs one byte per value and one store per node during
+// the one traversal the answer needs anyway; only a tree that fails the check is walked
+// again, to name its first bad value.
 
 #include <gametree/binary_tree.hpp>
 #include <gametree/detail/traversal.hpp>
@@ -27,6 +28,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -69,119 +71,126 @@ template <class Node>
 }
 
 // The largest n for which analyze trusts n without counting first (see there).
-inline constexpr std::uint64_t coloring_trusted_count = std::uint64_t{1} << 26;
+inline constexpr std::uint64_t coloring_trusted_count = std::uint64_t{1} << 24;
 
 [[noreturn]] inline void coloring_fail(const std::string& message) {
   throw std::invalid_argument("gametree::coloring: " + message);
 }
 
-// The record of which labels 1..n have been seen: one bit per label, growing on demand up to
-// n bits, so that a wrong, huge n alone allocates nothing. The first problem (a label out of
-// range or seen twice) is remembered rather than thrown, so that the caller can report a
-// wrong n, the likelier mistake and the cause of any out-of-range label, in preference.
-// Loops mark labels through coloring_label_marker, which keeps the hot state in registers.
-class coloring_label_check {
+// One label's mark. An enum rather than unsigned char, so that a store through a mark cannot
+// alias anything else (char types may alias every object; an enum may not), and the walk's
+// other state can stay in registers across it.
+enum class label_mark : unsigned char { unseen, seen };
+
+// Which labels 1..n the nodes carry: one mark per label, set by a single store (no load, no
+// branch on what was there). Marks grow on demand up to n, so a wrong, huge n alone
+// allocates nothing. On a tree of exactly n nodes, the labels are exactly 1..n iff none was
+// outside 1..n and every mark is set: n nodes cover n labels only if none repeats. Which
+// value was bad is found afterwards, on the error path, by coloring_throw_bad_label.
+class coloring_labels {
  public:
-  // 32-bit words, not 64: a store to a word then cannot alias the loop's 64-bit counters
-  // (type-based aliasing), which can therefore stay in registers.
-  using word_type = std::uint32_t;
-  static constexpr unsigned word_bits = 32;
+  explicit coloring_labels(std::uint64_t n) : n_(n) {}
 
-  explicit coloring_label_check(std::uint64_t n) : n_(n) {}
-
-  // Allocates the whole bitmap at once (when n is known to be the node count).
+  // Allocates every mark at once (when n is known to be the node count).
   void reserve_all() {
     if (n_ > 0) grow(n_ - 1);
   }
 
-  [[nodiscard]] word_type* words() noexcept { return bits_.data(); }
-  // Labels with index below covered() have their bit in words().
+  [[nodiscard]] label_mark* marks() noexcept { return marks_.data(); }
+  // Labels with index below covered() have their mark in marks().
   [[nodiscard]] std::uint64_t covered() const noexcept { return covered_; }
 
-  // For a label with index i >= covered(): grows the bitmap and returns true, or notes that
-  // v is outside 1..n and returns false.
-  template <class T>
-  [[nodiscard]] bool make_room(T v, std::uint64_t i) {
+  // For a label index i >= covered(): grows the marks and returns true, or notes that a
+  // label was outside 1..n and returns false.
+  [[nodiscard]] bool make_room(std::uint64_t i) {
     if (i >= n_) {
-      note("node value " + std::to_string(v) + " is outside 1..", true);
+      out_of_range_ = true;
       return false;
     }
     grow(i);
     return true;
   }
 
-  template <class T>
-  void note_repeat(T v) {
-    note("node value " + std::to_string(v) +
-             " appears more than once; node values must be distinct",
-         false);
-  }
-
-  // Throws the first problem seen, if any. what_n names n in the message ("n = 7").
-  void throw_if_bad(const std::string& what_n) const {
-    if (problem_.empty()) return;
-    if (out_of_range_) {
-      coloring_fail(problem_ + std::to_string(n_) + " (" + what_n + "; node values must be 1..n)");
-    }
-    coloring_fail(problem_);
+  // After marking every node of a tree of exactly n nodes: true iff its labels are 1..n.
+  [[nodiscard]] bool all_seen() const noexcept {
+    // memchr, not std::find: compilers do not vectorise a loop that can stop early, and
+    // the scan would then cost a sizeable part of the whole walk on small trees.
+    return !out_of_range_ && covered_ == n_ &&
+           (marks_.empty() ||
+            std::memchr(marks_.data(), static_cast<int>(label_mark::unseen), marks_.size()) ==
+                nullptr);
   }
 
  private:
   void grow(std::uint64_t i) {
-    // Doubling keeps the total cost O(n) however the labels arrive.
-    const std::uint64_t needed_words = i / word_bits + 1;
-    const std::uint64_t all_words = n_ / word_bits + (n_ % word_bits != 0 ? 1 : 0);
-    const std::uint64_t words =
-        std::min(all_words, std::max<std::uint64_t>(needed_words, 2 * bits_.size()));
-    bits_.resize(static_cast<std::size_t>(words));
-    covered_ = std::min(n_, words * word_bits);
-  }
-
-  void note(std::string problem, bool out_of_range) {
-    if (!problem_.empty()) return;
-    problem_ = std::move(problem);
-    out_of_range_ = out_of_range;
+    // Doubling keeps the total cost O(n) however the labels arrive; the first step takes
+    // up to 64 KiB at once, which is harmless however wrong n is, so that a tree of up to
+    // 65536 nodes allocates its marks once.
+    constexpr std::uint64_t first_step = std::uint64_t{1} << 16;
+    const std::uint64_t size =
+        std::min(n_, std::max({i + 1, 2 * covered_, first_step}));
+    marks_.resize(static_cast<std::size_t>(size), label_mark::unseen);
+    covered_ = size;
   }
 
   std::uint64_t n_;
   std::uint64_t covered_ = 0;
-  std::vector<word_type> bits_;
-  std::string problem_;
+  std::vector<label_mark> marks_;
   bool out_of_range_ = false;
 };
 
-// Marks labels in a coloring_label_check whose bitmap is fully reserved. A local object: its members are the loop's
-// registers, and the check itself is only touched on the rare slow paths.
+// Marks labels in a coloring_labels: the state a loop needs, in members of a local object
+// (its registers), touching the coloring_labels only on the rare growing path.
 class coloring_label_marker {
  public:
-  explicit coloring_label_marker(coloring_label_check& check) noexcept
-      : check_(check), words_(check.words()), covered_(check.covered()) {}
+  explicit coloring_label_marker(coloring_labels& labels) noexcept
+      : labels_(labels), marks_(labels.marks()), covered_(labels.covered()) {}
 
   template <class T>
   void mark(T v) {
-    using word_type = coloring_label_check::word_type;
-    constexpr unsigned word_bits = coloring_label_check::word_bits;
     const std::uint64_t i = coloring_index(v);
     if (i >= covered_) [[unlikely]] {
-      // Markers run after reserve_all(), so an index past covered() is outside 1..n:
-      // make_room only records that.
-      (void)check_.make_room(v, i);
-      return;
+      if (!labels_.make_room(i)) return;
+      marks_ = labels_.marks();
+      covered_ = labels_.covered();
     }
-    word_type& word = words_[static_cast<std::size_t>(i / word_bits)];
-    const word_type bit = word_type{1} << (i % word_bits);
-    if ((word & bit) != 0) [[unlikely]] {
-      check_.note_repeat(v);
-      return;
-    }
-    word |= bit;
+    marks_[static_cast<std::size_t>(i)] = label_mark::seen;
   }
 
  private:
-  coloring_label_check& check_;
-  coloring_label_check::word_type* words_;
+  coloring_labels& labels_;
+  label_mark* marks_;
   std::uint64_t covered_;
 };
+
+// The error path of the label check, once a tree of exactly n nodes failed it: throws for
+// the first value, in pre-order, that is outside 1..n or repeats an earlier one. what_n
+// names n in the message ("n = 7"). O(n) time, n bits.
+template <class Node>
+[[noreturn]] void coloring_throw_bad_label(Node* root, std::uint64_t n,
+                                           const std::string& what_n) {
+  std::vector<bool> seen(static_cast<std::size_t>(n));
+  std::string problem;
+  for_each_preorder(root, [&](Node& node) {
+    const auto v = coloring_value(node);
+    const std::uint64_t i = coloring_index(v);
+    if (i >= n) {
+      problem = "node value " + std::to_string(v) + " is outside 1.." + std::to_string(n) +
+                " (" + what_n + "; node values must be 1..n)";
+      return false;
+    }
+    if (seen[static_cast<std::size_t>(i)]) {
+      problem = "node value " + std::to_string(v) +
+                " appears more than once; node values must be distinct";
+      return false;
+    }
+    seen[static_cast<std::size_t>(i)] = true;
+    return true;
+  });
+  // A failed check always has a first bad value; the fallback keeps this function total.
+  if (problem.empty()) problem = "node values are not 1..n (" + what_n + ")";  // GCOVR_EXCL_LINE
+  coloring_fail(problem);
+}
 
 // What analyze needs from its one pass: the node count, x's node and parent, and the sizes
 // of x's two subtrees.
@@ -204,28 +213,27 @@ struct coloring_entry {
 // The pre-order walk of detail/traversal.hpp, specialised for analyze: it goes down left
 // children in a register and stacks only right children, each with its parent (which is how
 // x's parent is known). It starts at node (child of parent; may be nullptr), goes on through
-// the entries waiting in stack[0, size), counts the nodes it visits into count and marks
-// their labels. With FindX it stops right after visiting the first node whose label index is
-// x_index, before going below it, and returns that node (its parent in x_parent, what still
-// waits in stack[0, size)); otherwise it returns nullptr when all is visited.
+// the entries waiting in stack[floor, size) (those below floor belong to an outer walk),
+// counts the nodes it visits into count and marks their labels. With FindX it stops right
+// after visiting the first node whose label index is x_index, before going below it, and
+// returns that node (its parent in x_parent, what still waits in stack[floor, size));
+// otherwise it returns nullptr when all is visited.
 // All hot state is in locals, touched through references only on entry, on exit and on the
 // rare slow paths, so that it stays in registers: the loop then costs little more than a
 // bare walk.
 template <bool FindX, class Node>
 [[nodiscard]] Node* coloring_walk(Node* node, Node* parent,
-                                  std::vector<coloring_entry<Node>>& stack, std::size_t& size,
-                                  coloring_label_check& check, std::uint64_t x_index,
+                                  std::vector<coloring_entry<Node>>& stack, std::size_t floor,
+                                  std::size_t& size,
+                                  coloring_labels& labels, std::uint64_t x_index,
                                   std::uint64_t& count, Node*& x_parent) {
-  using word_type = coloring_label_check::word_type;
-  constexpr unsigned word_bits = coloring_label_check::word_bits;
-  word_type* words = check.words();
-  std::uint64_t covered = check.covered();
+  coloring_label_marker marker(labels);
   coloring_entry<Node>* waiting = stack.data();
   std::size_t top = size;
   std::size_t capacity = stack.size();
   std::uint64_t visited = 0;
   Node* found = nullptr;
-  if (node == nullptr && top > 0) {
+  if (node == nullptr && top > floor) {
     --top;
     node = waiting[top].node;
     parent = waiting[top].parent;
@@ -233,21 +241,9 @@ template <bool FindX, class Node>
   while (node != nullptr) {
     ++visited;
     const auto v = coloring_value(*node);
-    const std::uint64_t i = coloring_index(v);
-    bool in_range = true;
-    if (i >= covered) [[unlikely]] {
-      in_range = check.make_room(v, i);
-      words = check.words();
-      covered = check.covered();
-    }
-    if (in_range) {
-      word_type& word = words[static_cast<std::size_t>(i / word_bits)];
-      const word_type bit = word_type{1} << (i % word_bits);
-      if ((word & bit) != 0) [[unlikely]] check.note_repeat(v);
-      word |= bit;
-    }
+    marker.mark(v);
     if constexpr (FindX) {
-      if (i == x_index) [[unlikely]] {
+      if (coloring_index(v) == x_index) [[unlikely]] {
         found = node;
         x_parent = parent;
         break;
@@ -261,7 +257,7 @@ template <bool FindX, class Node>
         // It waits for the whole left subtree: start loading it now.
         prefetch(right);
         if (top == capacity) [[unlikely]] {
-          capacity = capacity == 0 ? 64 : 2 * capacity;
+          capacity = capacity == 0 ? 32 : 2 * capacity;
           stack.resize(capacity);
           waiting = stack.data();
         }
@@ -270,7 +266,7 @@ template <bool FindX, class Node>
     }
     parent = node;
     if (next == nullptr) {
-      if (top == 0) break;
+      if (top == floor) break;
       --top;
       next = waiting[top].node;
       parent = waiting[top].parent;
@@ -288,23 +284,23 @@ template <bool FindX, class Node>
 // still waits on its stack, without looking for x any more.
 template <class Node>
 [[nodiscard]] coloring_scan<Node> scan_around(Node* root, std::uint64_t x_index,
-                                              coloring_label_check& check) {
+                                              coloring_labels& check) {
   coloring_scan<Node> scan;
   std::vector<coloring_entry<Node>> stack;
   std::size_t size = 0;
   std::uint64_t count = 0;
   Node* x_parent = nullptr;
-  Node* const x = coloring_walk<true>(root, static_cast<Node*>(nullptr), stack, size, check,
+  Node* const x = coloring_walk<true>(root, static_cast<Node*>(nullptr), stack, 0, size, check,
                                       x_index, count, x_parent);
   if (x != nullptr) {
-    std::vector<coloring_entry<Node>> below;
-    std::size_t below_size = 0;
+    // x's subtrees are walked on the same stack, above the entries waiting there.
+    const std::size_t waiting = size;
     std::uint64_t left = 0;
     std::uint64_t right = 0;
     Node* unused = nullptr;
-    (void)coloring_walk<false>(left_child(*x), x, below, below_size, check, 0, left, unused);
-    (void)coloring_walk<false>(right_child(*x), x, below, below_size, check, 0, right, unused);
-    (void)coloring_walk<false>(static_cast<Node*>(nullptr), x, stack, size, check, 0, count,
+    (void)coloring_walk<false>(left_child(*x), x, stack, waiting, size, check, 0, left, unused);
+    (void)coloring_walk<false>(right_child(*x), x, stack, waiting, size, check, 0, right, unused);
+    (void)coloring_walk<false>(static_cast<Node*>(nullptr), x, stack, 0, size, check, 0, count,
                                unused);
     scan.x_node = x;
     scan.x_parent = x_parent;
@@ -368,9 +364,10 @@ struct analysis {
 /// "gametree::coloring: ") when: n < 1; the tree does not have exactly n nodes; a node value
 /// is outside 1..n or appears twice; no node has the value x.
 /// Complexity: one pre-order pass, O(n) time, no recursion (plus a counting pass first when
-/// n > 2^26, so that a wrong huge n is caught before any memory is sized by it). Memory: n
-/// bits for the value check plus O(height) for the traversal stack. Also throws
-/// std::bad_alloc if that memory cannot be had.
+/// n > 2^24, so that a wrong huge n is caught before any memory is sized by it, and a second
+/// pre-order pass on bad values, to name the first one). Memory: n bytes for the value check
+/// plus O(height) for the traversal stack. Also throws std::bad_alloc if that memory cannot
+/// be had.
 template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
 [[nodiscard]] analysis<tree_value_t<root_node_t<Root>>> analyze(const Root& root, Count n,
                                                                 Label x) {
@@ -384,19 +381,22 @@ template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_i
   const auto wrong_count = [&what_n](std::uint64_t count) {
     detail::coloring_fail(what_n + ", but the tree has " + std::to_string(count) + " nodes");
   };
-  // The label bitmap grows up to n bits as labels arrive. Up to 2^26 (8 MiB) that is
+  // The label marks grow up to n bytes as labels arrive. Up to 2^24 (16 MiB) that is
   // harmless even if n is wrong; beyond, the tree is counted first, so that a wrong huge n
-  // cannot cost memory (the extra pass is paid only by trees of more than 67 million nodes).
+  // cannot cost memory (the extra pass is paid only by trees of more than 16.7 million
+  // nodes).
   if (node_count > detail::coloring_trusted_count) {
     const std::uint64_t count = count_nodes(root);
     if (count != node_count) wrong_count(count);
   }
-  detail::coloring_label_check labels(node_count);
+  detail::coloring_labels labels(node_count);
   const detail::coloring_scan<node> scan =
       detail::scan_around(detail::root_pointer(root), detail::coloring_index(x), labels);
   const std::uint64_t count = scan.count;
   if (count != node_count) wrong_count(count);
-  labels.throw_if_bad(what_n);
+  if (!labels.all_seen()) {
+    detail::coloring_throw_bad_label(detail::root_pointer(root), node_count, what_n);
+  }
   if (scan.x_node == nullptr) {
     detail::coloring_fail("x = " + std::to_string(x) + " is not the value of any node (" +
                           what_n + "; node values are 1..n)");
@@ -448,7 +448,7 @@ template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_i
 /// Checks that the values are distinct and 1..n and throws std::invalid_argument (message
 /// starting "gametree::coloring: ") if not.
 /// Complexity: two passes (a count, then a post-order that sizes every subtree), O(n) time,
-/// no recursion. Memory: n bits for the value check plus O(height). Also throws
+/// no recursion. Memory: n bytes for the value check plus O(height). Also throws
 /// std::bad_alloc if that memory cannot be had.
 template <labelled_tree Root>
 [[nodiscard]] std::vector<tree_value_t<root_node_t<Root>>> safe_first_moves(const Root& root) {
@@ -459,23 +459,26 @@ template <labelled_tree Root>
   const std::size_t n = count_nodes(root);
   if (n == 0) return centroids;
 
-  detail::coloring_label_check check(n);
-  check.reserve_all();
-  detail::coloring_label_marker labels(check);
+  detail::coloring_labels labels(n);
+  labels.reserve_all();
+  detail::coloring_label_marker marker(labels);
   // Subtree sizes bottom-up: x is safe when neither its heaviest child's subtree nor the
   // rest of the tree (n - size) holds more than n/2 nodes.
   (void)detail::fold_postorder<std::size_t>(
       detail::root_pointer(root), [&](node& current, std::size_t, const std::size_t* left,
                                       const std::size_t* right) {
         const value_type v = detail::coloring_value(current);
-        labels.mark(v);
+        marker.mark(v);
         const std::size_t left_size = left != nullptr ? *left : 0;
         const std::size_t right_size = right != nullptr ? *right : 0;
         const std::size_t size = 1 + left_size + right_size;
         if (2 * std::max(std::max(left_size, right_size), n - size) <= n) centroids.push_back(v);
         return size;
       });
-  check.throw_if_bad("the tree has " + std::to_string(n) + " nodes");
+  if (!labels.all_seen()) {
+    detail::coloring_throw_bad_label(detail::root_pointer(root), n,
+                                     "the tree has " + std::to_string(n) + " nodes");
+  }
   std::sort(centroids.begin(), centroids.end());
   return centroids;
 }
