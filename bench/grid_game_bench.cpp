@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "grid_game_seed_port.hpp"
+#include "seed_ports/grid_game_seed_port.hpp"
 
 namespace {
 

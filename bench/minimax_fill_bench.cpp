@@ -1,79 +1,49 @@
 // minimax_fill/<seed_port|gametree|scan_limit>/<nodes> on the same random trees of the
-// seed's node shape (TreeNode with val/left/right raw pointers).
+// seed's node shape (val/left/right raw pointers), n = 10^3 .. 10^6; values random in
+// [-10^6, 10^6]. Items processed = nodes.
 #include <gametree/minimax_fill.hpp>
 
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <random>
-#include <vector>
 
+#include "seed_ports/minimax_fill_seed_port.hpp"
 #include "tree_fixtures.hpp"
 
 namespace {
 
-using bench_support::tree_node;
+using tree = bench_support::random_tree<bench_support::val_node>;
 
-// Seed 000 ported line by line: height() then helper() recursing with the current depth.
-std::size_t seed_height(const tree_node* root) {
-  if (root == nullptr) return 0;
-  return 1 + std::max(seed_height(root->left), seed_height(root->right));
-}
-
-void seed_helper(tree_node* root, std::size_t h, std::size_t current_height) {
-  if (root == nullptr) return;
-  seed_helper(root->left, h, current_height + 1);
-  seed_helper(root->right, h, current_height + 1);
-  if (current_height < h) {
-    if (current_height % 2 == 0) {
-      if (root->left != nullptr && root->right != nullptr) {
-        root->val = std::max(root->left->val, root->right->val);
-      } else if (root->left != nullptr) {
-        root->val = root->left->val;
-      } else if (root->right != nullptr) {
-        root->val = root->right->val;
-      }
-    } else {
-      if (root->left != nullptr && root->right != nullptr) {
-        root->val = std::min(root->left->val, root->right->val);
-      } else if (root->left != nullptr) {
-        root->val = root->left->val;
-      } else if (root->right != nullptr) {
-        root->val = root->right->val;
-      }
-    }
-  }
-}
-
-tree_node* seed_solve(tree_node* root) {
-  seed_helper(root, seed_height(root), 0);
-  return root;
+tree make_tree(const benchmark::State& state) {
+  return tree(static_cast<std::size_t>(state.range(0)), 0, [](std::size_t, std::mt19937_64& rng) {
+    return std::uniform_int_distribution<long long>(-1000000, 1000000)(rng);
+  });
 }
 
 void seed_port(benchmark::State& state) {
-  bench_support::random_tree tree(static_cast<std::size_t>(state.range(0)), 0);
+  const tree t = make_tree(state);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(seed_solve(tree.root()));
+    benchmark::DoNotOptimize(gametree_bench::seed_port::minimax_fill(t.root()));
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
 void library(benchmark::State& state) {
-  bench_support::random_tree tree(static_cast<std::size_t>(state.range(0)), 0);
+  const tree t = make_tree(state);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(gametree::minimax_fill(tree.root()));
+    benchmark::DoNotOptimize(gametree::minimax_fill(t.root()));
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
 void scan_limit(benchmark::State& state) {
-  bench_support::random_tree tree(static_cast<std::size_t>(state.range(0)), 0);
+  const tree t = make_tree(state);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(bench_support::scan_values(tree.root()));
+    benchmark::DoNotOptimize(bench_support::scan_values(t.root()));
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }

@@ -1,8 +1,8 @@
 #pragma once
-// Random binary trees of the seeds' LeetCode node shape for the tree benchmarks, and the
-// scan limit they are compared with: an explicit-stack walk that reads every node once.
+// Random binary trees of the seeds' LeetCode node shapes for the tree benchmarks, and the scan
+// limit they are compared with.
 
-#include <benchmark/benchmark.h>
+#include <gametree/binary_tree.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -11,28 +11,40 @@
 
 namespace bench_support {
 
-struct tree_node {
+// Seed 000's node: value in `val`, raw child pointers.
+struct val_node {
   long long val = 0;
-  tree_node* left = nullptr;
-  tree_node* right = nullptr;
+  val_node* left = nullptr;
+  val_node* right = nullptr;
 };
 
-// n nodes in one pool; each new node fills a uniformly chosen open child slot, so the shape
-// is random with expected height O(log n) (the seed ports recurse on it safely). Values are
-// random in [-10^6, 10^6] for seed 0; seed selects the tree.
+// Seed 001's node: value in `data`, raw child pointers.
+struct data_node {
+  long long data = 0;
+  data_node* left = nullptr;
+  data_node* right = nullptr;
+};
+
+// n nodes in one pool; each new node fills a uniformly chosen open child slot, which gives the
+// shape of a random binary search tree (expected height about 4.3 ln n, ~60 at n = 10^6, so
+// the recursive seed ports are safe on it). Nodes sit in memory in creation order, not in
+// traversal order, as in a tree built by insertions. label(i, rng) gives the value of the
+// node created i-th; seed selects the tree.
+template <class Node>
 class random_tree {
  public:
-  random_tree(std::size_t n, std::uint64_t seed) : nodes_(n) {
-    std::mt19937_64 rng(seed + 0x9e3779b97f4a7c15ULL * (n + 1));
-    std::uniform_int_distribution<long long> value(-1000000, 1000000);
-    std::vector<tree_node**> open{&root_};
-    for (tree_node& node : nodes_) {
+  template <class Label>
+  random_tree(std::size_t n, std::uint64_t seed, Label label) : nodes_(n) {
+    std::mt19937_64 rng(seed ^ (0x9e3779b97f4a7c15ULL * (n + 1)));
+    std::vector<Node**> open{&root_};
+    for (std::size_t i = 0; i < n; ++i) {
+      Node& node = nodes_[i];
       std::uniform_int_distribution<std::size_t> pick(0, open.size() - 1);
-      const std::size_t i = pick(rng);
-      *open[i] = &node;
-      open[i] = open.back();
+      const std::size_t s = pick(rng);
+      *open[s] = &node;
+      open[s] = open.back();
       open.pop_back();
-      node.val = value(rng);
+      gametree::node_traits<Node>::value(node) = label(i, rng);
       open.push_back(&node.left);
       open.push_back(&node.right);
     }
@@ -40,27 +52,39 @@ class random_tree {
   random_tree(const random_tree&) = delete;
   random_tree& operator=(const random_tree&) = delete;
 
-  [[nodiscard]] tree_node* root() const noexcept { return root_; }
-  [[nodiscard]] std::vector<tree_node>& nodes() noexcept { return nodes_; }
+  [[nodiscard]] Node* root() const noexcept { return root_; }
+  [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
 
  private:
-  std::vector<tree_node> nodes_;
-  tree_node* root_ = nullptr;
+  std::vector<Node> nodes_;
+  Node* root_ = nullptr;
 };
 
-// The least work any tree algorithm does: visit every node once through the child pointers
-// and read its value. The stack is kept between calls like a library would keep its own.
-inline long long scan_values(tree_node* root) {
-  static thread_local std::vector<tree_node*> stack;
-  stack.clear();
+// The least work any answer needs: visit every node once through its child pointers and read
+// its value. The walk goes down left children in a register and stacks only right children,
+// the cheapest explicit-stack pre-order, so that the bound is not loose. The stack is kept
+// between calls, as a library would keep its own.
+template <class Node>
+long long scan_values(Node* root) {
+  static thread_local std::vector<Node*> pending;
+  pending.clear();
   long long sum = 0;
-  if (root != nullptr) stack.push_back(root);
-  while (!stack.empty()) {
-    tree_node* n = stack.back();
-    stack.pop_back();
-    sum += n->val;
-    if (n->right != nullptr) stack.push_back(n->right);
-    if (n->left != nullptr) stack.push_back(n->left);
+  Node* node = root;
+  while (node != nullptr) {
+    sum += gametree::node_traits<Node>::value(*node);
+    Node* const right = node->right;
+    node = node->left;
+    if (right != nullptr) {
+      if (node == nullptr) {
+        node = right;
+      } else {
+        pending.push_back(right);
+      }
+    }
+    if (node == nullptr && !pending.empty()) {
+      node = pending.back();
+      pending.pop_back();
+    }
   }
   return sum;
 }
