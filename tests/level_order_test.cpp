@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -263,36 +262,4 @@ TEST_CASE("to_level_order prints any node shape") {
     fill_pool_tree(pool, source.get());
     CHECK(to_level_order(&pool.nodes[0]) == expected);
   }
-}
-
-TEST_CASE("the parser's pointer queue is first-in first-out across block boundaries") {
-  // Against std::deque, with runs of pushes and pops long enough to fill, empty and recycle
-  // blocks (120 entries each), including emptying the queue completely inside a block.
-  std::mt19937_64 rng(77);
-  std::vector<int> items(5000);
-  gametree::detail::pointer_queue<int> queue;
-  std::deque<int*> model;
-  std::size_t next = 0;
-  for (int round = 0; round < 400; ++round) {
-    const std::size_t pushes = rng() % 300;
-    for (std::size_t i = 0; i < pushes; ++i) {
-      int* const p = &items[next++ % items.size()];
-      queue.push_back(p);
-      model.push_back(p);
-    }
-    const std::size_t pops = rng() % 320;
-    for (std::size_t i = 0; i < pops && !model.empty(); ++i) {
-      REQUIRE_FALSE(queue.empty());
-      REQUIRE(queue.front() == model.front());
-      queue.pop_front();
-      model.pop_front();
-    }
-    REQUIRE(queue.empty() == model.empty());
-  }
-  while (!model.empty()) {
-    REQUIRE(queue.front() == model.front());
-    queue.pop_front();
-    model.pop_front();
-  }
-  CHECK(queue.empty());
 }
