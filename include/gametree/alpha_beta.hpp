@@ -231,6 +231,26 @@ template <class Range, class Branching>
 complete_tree(const Range&, Branching)
     -> complete_tree<std::remove_cv_t<std::ranges::range_value_t<Range>>>;
 
+namespace detail {
+
+// A node of a complete tree searched from its root is at level == depth, and every interior
+// node has branching() children: the search keeps the first leaf only.
+template <class Value>
+struct frame_layout<complete_tree<Value>> {
+  using node_type = typename complete_tree<Value>::node_type;
+  using stored_node = std::size_t;
+  static constexpr bool uniform_count = true;
+  static std::size_t store(const node_type& node) noexcept { return node.first_leaf; }
+  static node_type view(std::size_t first_leaf, std::size_t depth) noexcept {
+    return {first_leaf, depth};
+  }
+  static std::size_t interior_count(const complete_tree<Value>& tree) noexcept {
+    return tree.branching();
+  }
+};
+
+}  // namespace detail
+
 /// A game tree made of three callables, for trees that exist only as code:
 /// child_count(node) -> number of children (0 for a leaf), child(node, i) -> i-th child,
 /// leaf_value(node) -> score. Nothing is stored but the root and the callables.
