@@ -414,6 +414,19 @@ TEST_CASE("bad input: every check and its message") {
     CHECK_THROWS_WITH(coloring::safe_first_moves(big),
                       ContainsSubstring("node value 9 is outside 1..3 (the tree has 3 nodes"));
   }
+  SECTION("unsigned values print as unsigned") {
+    const auto huge = gametree::parse_level_order<unsigned long long>("[1,18446744073709551615,3]");
+    CHECK_THROWS_WITH(coloring::analyze(huge, 3, 1),
+                      ContainsSubstring("node value 18446744073709551615 is outside 1..3"));
+  }
+  SECTION("more nodes than the first allocation of marks, with a repeated value") {
+    // 70000 nodes all labelled 1: the marks never grow past the first 65536, so the check
+    // fails on coverage alone, and the second pass names the repeat.
+    std::unique_ptr<binary_node<int>> chain;
+    for (int i = 0; i < 70000; ++i) chain = gametree::make_node(1, std::move(chain));
+    CHECK_THROWS_WITH(coloring::analyze(chain, 70000, 1),
+                      ContainsSubstring("node value 1 appears more than once"));
+  }
   SECTION("a repeated value") {
     const auto twice = gametree::parse_level_order<int>("[1,2,3,2]");
     CHECK_THROWS_WITH(coloring::second_player_wins(twice, 4, 1),

@@ -91,10 +91,8 @@ class coloring_labels {
  public:
   explicit coloring_labels(std::uint64_t n) : n_(n) {}
 
-  // Allocates every mark at once (when n is known to be the node count).
-  void reserve_all() {
-    if (n_ > 0) grow(n_ - 1);
-  }
+  // Allocates every mark at once (when n >= 1 is known to be the node count).
+  void reserve_all() { grow(n_ - 1); }
 
   [[nodiscard]] label_mark* marks() noexcept { return marks_.data(); }
   // Labels with index below covered() have their mark in marks().
@@ -111,14 +109,14 @@ class coloring_labels {
     return true;
   }
 
-  // After marking every node of a tree of exactly n nodes: true iff its labels are 1..n.
+  // After marking every node of a tree of exactly n >= 1 nodes: true iff its labels are
+  // 1..n. (covered() == n >= 1, so the marks are not empty.)
   [[nodiscard]] bool all_seen() const noexcept {
     // memchr, not std::find: compilers do not vectorise a loop that can stop early, and
     // the scan would then cost a sizeable part of the whole walk on small trees.
     return !out_of_range_ && covered_ == n_ &&
-           (marks_.empty() ||
-            std::memchr(marks_.data(), static_cast<int>(label_mark::unseen), marks_.size()) ==
-                nullptr);
+           std::memchr(marks_.data(), static_cast<int>(label_mark::unseen), marks_.size()) ==
+               nullptr;
   }
 
  private:
@@ -164,32 +162,41 @@ class coloring_label_marker {
 };
 
 // The error path of the label check, once a tree of exactly n nodes failed it: throws for
-// the first value, in pre-order, that is outside 1..n or repeats an earlier one. what_n
-// names n in the message ("n = 7"). O(n) time, n bits.
-template <class Node>
-[[noreturn]] void coloring_throw_bad_label(Node* root, std::uint64_t n,
-                                           const std::string& what_n) {
+// the first label, in the order given, that is outside 1..n or repeats an earlier one.
+// Labels come as coloring_index values; is_signed tells how to print one back. what_n names n
+// in the message ("n = 7"). O(n) time, n bits. Not a template, so that it exists once.
+[[noreturn]] inline void coloring_throw_bad_label(const std::vector<std::uint64_t>& indices,
+                                                  bool is_signed, std::uint64_t n,
+                                                  const std::string& what_n) {
+  // coloring_index(v) is v - 1 taken modulo 2^64 (after sign extension), so i + 1 gives v
+  // back, as a signed or an unsigned 64-bit number.
+  const auto text = [is_signed](std::uint64_t i) {
+    return is_signed ? std::to_string(static_cast<std::int64_t>(i + 1)) : std::to_string(i + 1);
+  };
   std::vector<bool> seen(static_cast<std::size_t>(n));
-  std::string problem;
-  for_each_preorder(root, [&](Node& node) {
-    const auto v = coloring_value(node);
-    const std::uint64_t i = coloring_index(v);
+  for (const std::uint64_t i : indices) {
     if (i >= n) {
-      problem = "node value " + std::to_string(v) + " is outside 1.." + std::to_string(n) +
-                " (" + what_n + "; node values must be 1..n)";
-      return false;
+      coloring_fail("node value " + text(i) + " is outside 1.." + std::to_string(n) + " (" +
+                    what_n + "; node values must be 1..n)");
     }
     if (seen[static_cast<std::size_t>(i)]) {
-      problem = "node value " + std::to_string(v) +
-                " appears more than once; node values must be distinct";
-      return false;
+      coloring_fail("node value " + text(i) + " appears more than once; node values must be distinct");
     }
     seen[static_cast<std::size_t>(i)] = true;
-    return true;
+  }
+  // A failed check always has a first bad label; the fallback keeps this function total.
+  coloring_fail("node values are not 1..n (" + what_n + ")");  // GCOVR_EXCL_LINE
+}
+
+// The labels of the tree at root in pre-order, as coloring_index values, for the error path.
+template <class Node>
+[[noreturn]] void coloring_throw_bad_label(Node* root, std::uint64_t n, const std::string& what_n) {
+  std::vector<std::uint64_t> indices;
+  for_each_preorder(root, [&indices](Node& node) {
+    indices.push_back(coloring_index(coloring_value(node)));
   });
-  // A failed check always has a first bad value; the fallback keeps this function total.
-  if (problem.empty()) problem = "node values are not 1..n (" + what_n + ")";  // GCOVR_EXCL_LINE
-  coloring_fail(problem);
+  using value_type = decltype(coloring_value(*root));
+  coloring_throw_bad_label(indices, std::is_signed_v<value_type>, n, what_n);
 }
 
 // What analyze needs from its one pass: the node count, x's node and parent, and the sizes

@@ -128,12 +128,7 @@ template <readable_number T>
   for (;;) {
     p = text_scanner::skip_space(p, last);
     const std::size_t start = offset_of(p);
-    T value{};
-    const char* end = nullptr;
-    if (p != last && *p != 'n' && (end = text_scanner::number_at(p, last, value)) != nullptr) {
-      p = end;
-      place(std::move(value), start, offset_of(p));
-    } else if (text_scanner::word_at(p, last, "null")) {
+    if (p != last && *p == 'n' && text_scanner::word_at(p, last, "null")) {
       p += 4;
       if (root_slot) {
         root_slot = false;
@@ -142,12 +137,19 @@ template <readable_number T>
         right_slot = !right_slot;
       }
     } else {
-      scanner.seek(start);
-      if (scanner.at_empty_token()) {
-        scanner.fail("expected " + what + " or 'null', found " + scanner.describe_next());
+      T value{};
+      const char* end = text_scanner::number_at(p, last, value);
+      if (end == nullptr) {
+        // Not a number the fast path takes: read_number takes "+5" and words the error
+        // for anything else.
+        scanner.seek(start);
+        if (scanner.at_empty_token()) {
+          scanner.fail("expected " + what + " or 'null', found " + scanner.describe_next());
+        }
+        value = scanner.read_number<T>(what);
+        end = first + scanner.offset();
       }
-      value = scanner.read_number<T>(what);
-      p = first + scanner.offset();
+      p = end;
       place(std::move(value), start, offset_of(p));
     }
     p = text_scanner::skip_space(p, last);
@@ -160,7 +162,7 @@ template <readable_number T>
       break;
     }
     scanner.seek(offset_of(p));
-    scanner.expect(']', "or ',' after a tree element");
+    scanner.fail("expected ']' or ',' after a tree element, found " + scanner.describe_next());
   }
   scanner.seek(offset_of(p));
   scanner.expect_end("after the closing ']'");

@@ -88,19 +88,14 @@ class text_scanner {
   }
 
   /// The fast path of read_number as a plain function: if the token at first (whitespace
-  /// already skipped) is a number of type T that read_number accepts, stores it in value
-  /// and returns the end of the number; otherwise returns nullptr, and read_number will
-  /// decide and word the error. from_chars never consumes whitespace or ",[]", so the number
-  /// ends its token iff the next character ends a token.
+  /// already skipped) is a number of type T written without a leading '+' that read_number
+  /// accepts, stores it in value and returns the end of the number; otherwise returns
+  /// nullptr, and read_number decides (it takes "+5", and words the error for anything it
+  /// does not take). from_chars never consumes whitespace or ",[]", so the number ends its
+  /// token iff the next character ends a token.
   template <readable_number T>
   [[nodiscard]] static const char* number_at(const char* first, const char* last,
                                              T& value) noexcept {
-    if (first == last) return nullptr;
-    if (*first == '+') {
-      // parse_number strips the '+' of "+5" but not of "+" or "+-5": leave those to it.
-      if (last - first < 2 || first[1] == '-' || ends_token(first[1])) return nullptr;
-      ++first;
-    }
     std::from_chars_result result{};
     if constexpr (std::is_floating_point_v<T>) {
       result = std::from_chars(first, last, value, std::chars_format::general);
