@@ -5,11 +5,11 @@
 #include <gametree/alpha_beta.hpp>
 #include <gametree/text_input.hpp>
 
-#include <exception>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "program_run.hpp"
 
 namespace alpha_beta_app {
 
@@ -38,41 +38,26 @@ inline input read_input(std::string_view text) {
 /// status: 0, or 1 with one line "error: ..." in err.
 inline int run(std::string_view input_text, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
-  out.clear();
-  err.clear();
-  try {
-    bool dot = false;
-    for (const std::string_view arg : args) {
-      if (arg == "--dot") {
-        dot = true;
-      } else {
-        throw std::invalid_argument("unknown option '" + std::string(arg) +
-                                    "' (usage: alpha_beta [--dot] < input)");
-      }
-    }
-    const input in = read_input(input_text);
-    // Building the tree validates the shape before anything is sized by it.
-    const gametree::complete_tree tree(in.leaves, in.branching);
-    if (dot) {
-      gametree::search_trace trace(tree);
-      (void)gametree::alpha_beta(tree, trace);
-      out = trace.to_dot();
-    } else {
-      const auto result = gametree::alpha_beta(tree);
-      // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "[" + string
-      // and on assigning "[" to out.
-      out.push_back('[');
-      out += std::to_string(result.value);
-      out += ", ";
-      out += std::to_string(result.leaves_evaluated);
-      out += "]\n";
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    out.clear();
-    err = std::string("error: ") + e.what() + "\n";
-    return 1;
-  }
+  return gametree_examples::run_program(
+      args, "--dot", "alpha_beta [--dot] < input", out, err, [&](bool dot, std::string& text) {
+        const input in = read_input(input_text);
+        // Building the tree validates the shape before anything is sized by it.
+        const gametree::complete_tree tree(in.leaves, in.branching);
+        if (dot) {
+          gametree::search_trace trace(tree);
+          (void)gametree::alpha_beta(tree, trace);
+          text = trace.to_dot();
+        } else {
+          const auto result = gametree::alpha_beta(tree);
+          // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "[" + string
+          // and on assigning "[" to a string.
+          text.push_back('[');
+          text += std::to_string(result.value);
+          text += ", ";
+          text += std::to_string(result.leaves_evaluated);
+          text += "]\n";
+        }
+      });
 }
 
 }  // namespace alpha_beta_app

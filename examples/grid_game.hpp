@@ -6,11 +6,11 @@
 #include <gametree/text_input.hpp>
 
 #include <cstring>
-#include <exception>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "program_run.hpp"
 
 namespace grid_game_app {
 
@@ -95,32 +95,17 @@ inline const char* name(gametree::grid::outcome o) {
 /// status: 0, or 1 with one line "error: ..." in err.
 inline int run(std::string_view input, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
-  out.clear();
-  err.clear();
-  try {
-    bool path = false;
-    for (const std::string_view arg : args) {
-      if (arg == "--path") {
-        path = true;
-      } else {
-        throw std::invalid_argument("unknown option '" + std::string(arg) +
-                                    "' (usage: grid_game [--path] < input)");
-      }
-    }
-    const std::vector<std::string_view> rows = read_grid(input);
-    if (path) {
-      const gametree::grid::path_result r = gametree::grid::solve_path(rows);
-      out = std::string(name(r.winner)) + "\nscore " + std::to_string(r.score) + "\npath " +
-            r.moves + "\n";
-    } else {
-      out = std::string(name(gametree::grid::solve(rows).winner)) + "\n";
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    out.clear();
-    err = std::string("error: ") + e.what() + "\n";
-    return 1;
-  }
+  return gametree_examples::run_program(
+      args, "--path", "grid_game [--path] < input", out, err, [&](bool path, std::string& text) {
+        const std::vector<std::string_view> rows = read_grid(input);
+        if (path) {
+          const gametree::grid::path_result r = gametree::grid::solve_path(rows);
+          text = std::string(name(r.winner)) + "\nscore " + std::to_string(r.score) +
+                 "\npath " + r.moves + "\n";
+        } else {
+          text = std::string(name(gametree::grid::solve(rows).winner)) + "\n";
+        }
+      });
 }
 
 }  // namespace grid_game_app

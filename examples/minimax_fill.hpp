@@ -6,10 +6,11 @@
 #include <gametree/level_order.hpp>
 #include <gametree/minimax_fill.hpp>
 
-#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "program_run.hpp"
 
 namespace minimax_fill_app {
 
@@ -18,36 +19,21 @@ namespace minimax_fill_app {
 /// status: 0, or 1 with one line "error: ..." in err.
 inline int run(std::string_view input, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
-  out.clear();
-  err.clear();
-  bool inorder = false;
-  for (const std::string_view arg : args) {
-    if (arg == "--inorder") {
-      inorder = true;
-    } else {
-      err = "error: unknown option '" + std::string(arg) +
-            "' (usage: minimax_fill [--inorder] < tree)\n";
-      return 1;
-    }
-  }
-  try {
-    auto root = gametree::parse_level_order<long long>(input);
-    gametree::minimax_fill(root);
-    if (inorder) {
-      for (const long long v : gametree::inorder_values(root)) {
-        if (!out.empty()) out += ", ";
-        out += std::to_string(v);
-      }
-    } else {
-      out = gametree::to_level_order(root);
-    }
-    out += '\n';
-    return 0;
-  } catch (const std::exception& e) {
-    out.clear();
-    err = std::string("error: ") + e.what() + "\n";
-    return 1;
-  }
+  return gametree_examples::run_program(
+      args, "--inorder", "minimax_fill [--inorder] < tree", out, err,
+      [&](bool inorder, std::string& text) {
+        auto root = gametree::parse_level_order<long long>(input);
+        gametree::minimax_fill(root);
+        if (inorder) {
+          for (const long long v : gametree::inorder_values(root)) {
+            if (!text.empty()) text += ", ";
+            text += std::to_string(v);
+          }
+        } else {
+          text = gametree::to_level_order(root);
+        }
+        text += '\n';
+      });
 }
 
 }  // namespace minimax_fill_app

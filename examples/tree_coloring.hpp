@@ -6,11 +6,11 @@
 #include <gametree/level_order.hpp>
 #include <gametree/text_input.hpp>
 
-#include <exception>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "program_run.hpp"
 
 namespace tree_coloring_app {
 
@@ -65,25 +65,9 @@ inline std::string solve(std::string_view input, bool explain) {
 /// status: 0, or 1 with one line "error: ..." in err.
 inline int run(std::string_view input, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
-  out.clear();
-  err.clear();
-  try {
-    bool explain = false;
-    for (const std::string_view arg : args) {
-      if (arg == "--explain") {
-        explain = true;
-      } else {
-        throw std::invalid_argument("unknown option '" + std::string(arg) +
-                                    "' (usage: tree_coloring [--explain] < input)");
-      }
-    }
-    out = solve(input, explain);
-    return 0;
-  } catch (const std::exception& e) {
-    out.clear();
-    err = std::string("error: ") + e.what() + "\n";
-    return 1;
-  }
+  return gametree_examples::run_program(
+      args, "--explain", "tree_coloring [--explain] < input", out, err,
+      [&](bool explain, std::string& text) { text = solve(input, explain); });
 }
 
 }  // namespace tree_coloring_app
