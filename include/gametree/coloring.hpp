@@ -96,7 +96,7 @@ class coloring_labels {
 
   [[nodiscard]] label_mark* marks() noexcept { return marks_.data(); }
   // Labels with index below covered() have their mark in marks().
-  [[nodiscard]] std::uint64_t covered() const noexcept { return covered_; }
+  [[nodiscard]] std::uint64_t covered() const noexcept { return marks_.size(); }
 
   // For a label index i >= covered(): grows the marks and returns true, or notes that a
   // label was outside 1..n and returns false.
@@ -114,7 +114,7 @@ class coloring_labels {
   [[nodiscard]] bool all_seen() const noexcept {
     // memchr, not std::find: compilers do not vectorise a loop that can stop early, and
     // the scan would then cost a sizeable part of the whole walk on small trees.
-    return !out_of_range_ && covered_ == n_ &&
+    return !out_of_range_ && covered() == n_ &&
            std::memchr(marks_.data(), static_cast<int>(label_mark::unseen), marks_.size()) ==
                nullptr;
   }
@@ -126,13 +126,11 @@ class coloring_labels {
     // 65536 nodes allocates its marks once.
     constexpr std::uint64_t first_step = std::uint64_t{1} << 16;
     const std::uint64_t size =
-        std::min(n_, std::max({i + 1, 2 * covered_, first_step}));
+        std::min(n_, std::max({i + 1, 2 * covered(), first_step}));
     marks_.resize(static_cast<std::size_t>(size), label_mark::unseen);
-    covered_ = size;
   }
 
   std::uint64_t n_;
-  std::uint64_t covered_ = 0;
   std::vector<label_mark> marks_;
   bool out_of_range_ = false;
 };
