@@ -29,7 +29,11 @@ cmake --build "$build" --parallel "$jobs"
 skip=()
 for exe in "$build"/tests/*_test; do
   topic=$(basename "$exe" _test)
-  if "$exe" --help | grep -q -- --list-test-names-only; then   # Catch2 v2 (exit status = count)
+  # Read the whole help text before matching: `--help | grep -q` under pipefail fails whenever
+  # grep exits before Catch2 has finished writing (SIGPIPE), which sent a v2 binary down the
+  # v3 branch and ended the script with the v2 listing's exit status.
+  help=$("$exe" --help 2>&1 || true)
+  if [[ $help == *--list-test-names-only* ]]; then             # Catch2 v2 (exit status = count)
     names=$("$exe" --list-test-names-only "[deep]" || true)
   else                                                         # Catch2 v3
     names=$("$exe" --list-tests --verbosity quiet "[deep]")

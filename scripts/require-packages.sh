@@ -8,7 +8,8 @@ require_packages() {
   fi
   local missing=() pkg
   for pkg in "$@"; do
-    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    # No `| grep -q` here: under the callers' pipefail an early exit of grep can fail the test.
+    if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" != "install ok installed" ]; then
       missing+=("$pkg")
     fi
   done
