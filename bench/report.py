@@ -575,6 +575,7 @@ def main(argv):
                         help="CMake build directory of the benchmarks, for compiler and flags")
     parser.add_argument("--command", default=None, help="the command that produced the data, quoted in the report")
     parser.add_argument("--bench-flags", default=None, help="the flags every benchmark binary ran with")
+    parser.add_argument("--runner", default=None, help="the command the binaries ran under (e.g. taskset -c 1)")
     parser.add_argument("--time", choices=("cpu", "real"), default="cpu",
                         help="which time to report (default: cpu, as Google Benchmark's items/s)")
     parser.add_argument("--no-chart", action="store_true", help="write only results.md")
@@ -603,6 +604,8 @@ def main(argv):
     machine = describe_machine(args.build_dir, contexts, command, time_field)
     if args.bench_flags:
         machine.append(("benchmark flags", f"`{args.bench_flags}`"))
+    if args.runner:
+        machine.append(("run under", f"`{args.runner}` (pinned to one CPU)"))
     if not args.no_chart:
         try:
             import matplotlib  # noqa: F401  (checked before anything is written)
