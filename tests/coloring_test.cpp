@@ -494,3 +494,31 @@ TEST_CASE("a caterpillar: more right children waiting than the walk's first stac
   // i = 50 and 51.
   CHECK(coloring::safe_first_moves(root) == std::vector<int>{50, 51});
 }
+
+TEST_CASE("a complete tree of 4095 nodes: the walks' stacks grow past their first size") {
+  // Labels 1..4095 in level order, so node k has children 2k and 2k + 1, and the subtree of
+  // a node at depth d holds 2^(12 - d) - 1 nodes. Built level by level, without recursion.
+  constexpr int n = 4095;
+  std::vector<std::unique_ptr<binary_node<int>>> nodes(n + 1);
+  for (int k = n; k >= 1; --k) {
+    nodes[static_cast<std::size_t>(k)] = gametree::make_node(
+        k, 2 * k <= n ? std::move(nodes[static_cast<std::size_t>(2 * k)]) : nullptr,
+        2 * k + 1 <= n ? std::move(nodes[static_cast<std::size_t>(2 * k + 1)]) : nullptr);
+  }
+  const std::unique_ptr<binary_node<int>> root = std::move(nodes[1]);
+  // The root: two subtrees of 2047, nothing above; an even split is impossible (n odd), and
+  // neither side has more than half.
+  auto a = coloring::analyze(root, n, 1);
+  CHECK(a.sizes == coloring::regions{2047, 2047, 0});
+  CHECK(a.result == outcome::loss);
+  // Node 2 (depth 1): 1023 + 1023 below, 2048 above, more than half.
+  a = coloring::analyze(root, n, 2);
+  CHECK(a.sizes == coloring::regions{1023, 1023, 2048});
+  CHECK(a.result == outcome::win);
+  CHECK(a.best_reply == std::optional<int>{1});
+  // Node 3000, a leaf.
+  a = coloring::analyze(root, n, 3000);
+  CHECK(a.sizes == coloring::regions{0, 0, 4094});
+  CHECK(a.best_reply == std::optional<int>{1500});
+  CHECK(coloring::safe_first_moves(root) == std::vector<int>{1});
+}
