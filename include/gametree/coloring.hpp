@@ -469,9 +469,10 @@ template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_i
     detail::coloring_fail("n = " + std::to_string(n) + ", but the game needs a node to start");
   }
   const auto node_count = static_cast<std::uint64_t>(n);
-  const std::string what_n = "n = " + std::to_string(n);
+  // The messages' words for n, made only on the error paths.
+  const auto what_n = [n] { return "n = " + std::to_string(n); };
   const auto wrong_count = [&what_n](std::uint64_t count) {
-    detail::coloring_fail(what_n + ", but the tree has " + std::to_string(count) + " nodes");
+    detail::coloring_fail(what_n() + ", but the tree has " + std::to_string(count) + " nodes");
   };
   // The label marks grow up to n bytes as labels arrive. Up to 2^24 (16 MiB) that is
   // harmless even if n is wrong; beyond, the tree is counted first, so that a wrong huge n
@@ -490,11 +491,11 @@ template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_i
   const std::uint64_t count = scan.count;
   if (count != node_count) wrong_count(count);
   if (!labels.all_seen()) {
-    detail::coloring_throw_bad_label(top, node_count, what_n);
+    detail::coloring_throw_bad_label(top, node_count, what_n());
   }
   if (scan.x_node == nullptr) {
     detail::coloring_fail("x = " + std::to_string(x) + " is not the value of any node (" +
-                          what_n + "; node values are 1..n)");
+                          what_n() + "; node values are 1..n)");
   }
 
   analysis<value_type> result{};
