@@ -8,7 +8,8 @@
 // For every x, analyze's regions, outcome and best reply, and for one x second_player_wins
 // and winning_reply, must match the solver; safe_first_moves must be exactly the x after which
 // player 2 cannot win. A mistake must make analyze (and, for labels, safe_first_moves) throw
-// std::invalid_argument starting "gametree::coloring: ".
+// std::invalid_argument starting "gametree::coloring: ". For every input, valid or not,
+// analyze's depth-first and lookahead walks must make the same pass (same_pass).
 #include <gametree/binary_tree.hpp>
 #include <gametree/coloring.hpp>
 
@@ -147,6 +148,27 @@ void valid_game(const ref::plain_tree& t, const std::unique_ptr<node>& root, int
   check(coloring::safe_first_moves(root) == safe);
 }
 
+// analyze's two walks, depth-first and lookahead (it picks one by the tree's size in bytes),
+// must make the same pass over any tree: the same node count and label check and, when the
+// labels are valid (so that x names one node), the same x, parent and subtree sizes.
+void same_pass(const std::unique_ptr<node>& root, long long n, long long x) {
+  namespace detail = gametree::detail;
+  if (n < 1) return;
+  const auto index = detail::coloring_index(x);
+  detail::coloring_labels depth_first_labels(static_cast<std::uint64_t>(n));
+  const auto depth_first = detail::scan_around(root.get(), index, depth_first_labels);
+  detail::coloring_labels lookahead_labels(static_cast<std::uint64_t>(n));
+  const auto lookahead = detail::coloring_scan_lookahead(root.get(), index, lookahead_labels);
+  check(depth_first.count == lookahead.count);
+  const bool labels_ok = depth_first_labels.all_seen();
+  check(lookahead_labels.all_seen() == labels_ok);
+  if (!labels_ok) return;
+  check(depth_first.x_node == lookahead.x_node);
+  check(depth_first.x_parent == lookahead.x_parent);
+  check(depth_first.left == lookahead.left);
+  check(depth_first.right == lookahead.right);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -218,6 +240,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     labels_ok = labels_ok && sorted[i] == static_cast<long long>(i + 1);
   }
   const bool x_ok = std::find(t.value.begin(), t.value.end(), x) != t.value.end();
+  same_pass(root, n_given, x);
   if (labels_ok && x_ok && n_given == n) {
     valid_game(t, root, amount % n);
     return 0;
