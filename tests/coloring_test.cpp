@@ -346,6 +346,15 @@ TEST_CASE("million-node chains: left, right and zigzag") {
     CHECK(a.result == (2 * largest > un ? outcome::win : 2 * largest == un ? outcome::draw : outcome::loss));
     if (x < n && below >= above) CHECK(a.best_reply == std::optional<int>(x + 1));
     if (x > 1 && above > below) CHECK(a.best_reply == std::optional<int>(x - 1));
+    // analyze sends a tree this large to the lookahead walk; the depth-first walk must
+    // manage the same depth.
+    gametree::detail::coloring_labels labels(un);
+    const auto depth_first = gametree::detail::scan_around(
+        root.get(), gametree::detail::coloring_index(x), labels);
+    CHECK(depth_first.count == un);
+    CHECK(labels.all_seen());
+    CHECK(depth_first.left == a.sizes.left);
+    CHECK(depth_first.right == a.sizes.right);
   }
   // The middle: one node for odd n, the two middle nodes for even n.
   CHECK(coloring::safe_first_moves(root) ==
