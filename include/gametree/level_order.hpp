@@ -96,6 +96,13 @@ template <readable_number T>
   bool right_slot = false;
   bool root_slot = true;
 
+  // Moves past the slot just filled (by a value or a null): after a right slot, that parent
+  // has all its children listed.
+  const auto next_slot = [&] {
+    if (right_slot) open.pop_front();
+    right_slot = !right_slot;
+  };
+
   // Places a value, read from text[start, end), in the next open slot, or throws if no slot
   // is left.
   const auto place = [&](T&& value, std::size_t start, std::size_t end) {
@@ -114,8 +121,7 @@ template <readable_number T>
     std::unique_ptr<node>& slot = right_slot ? parent.right : parent.left;
     slot = std::make_unique<node>(std::move(value));
     open.push_back(slot.get());
-    if (right_slot) open.pop_front();
-    right_slot = !right_slot;
+    next_slot();
   };
 
   // The elements are read with the scanner's static functions on a local pointer, each once:
@@ -133,8 +139,7 @@ template <readable_number T>
       if (root_slot) {
         root_slot = false;
       } else if (!open.empty()) {
-        if (right_slot) open.pop_front();
-        right_slot = !right_slot;
+        next_slot();
       }
     } else {
       T value{};
