@@ -1,9 +1,10 @@
 #pragma once
-// Random binary trees of the seeds' LeetCode node shapes for the tree benchmarks, and the scan
-// limit they are compared with.
+// Random binary trees of the seeds' LeetCode node shapes for the tree benchmarks, and the
+// limits they are compared with: a pre-order scan and a post-order walk.
 
 #include <gametree/binary_tree.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -87,6 +88,59 @@ long long scan_values(Node* root) {
     }
   }
   return sum;
+}
+
+// The least work a bottom-up fill needs: children before parents (post-order) with explicit
+// stacks, and each internal node written once, with the larger of its children's values. A
+// finished subtree's value travels on a stack, so each node's value is read once (a leaf's from
+// the node, an internal node's from the stack) and a parent never reloads its children: the
+// cheapest post-order found, so that the bound is not loose. The stacks are kept between calls,
+// as in scan_values. Returns the root's value.
+template <class Node>
+long long postorder_values(Node* root) {
+  struct frame {
+    Node* node;
+    Node* right;  // the right subtree, until it is entered
+    bool both;    // the node has two children
+  };
+  static thread_local std::vector<frame> path;
+  static thread_local std::vector<long long> lefts;  // left subtrees whose sibling is in progress
+  path.clear();
+  lefts.clear();
+  if (root == nullptr) return 0;
+  Node* node = root;
+  for (;;) {
+    for (;;) {
+      Node* const left = node->left;
+      Node* const right = node->right;
+      if (left != nullptr) {
+        path.push_back(frame{node, right, right != nullptr});
+        node = left;
+      } else if (right != nullptr) {
+        path.push_back(frame{node, nullptr, false});
+        node = right;
+      } else {
+        break;
+      }
+    }
+    long long value = gametree::node_traits<Node>::value(*node);
+    for (;;) {
+      if (path.empty()) return value;
+      frame& top = path.back();
+      if (top.right != nullptr) {
+        lefts.push_back(value);
+        node = top.right;
+        top.right = nullptr;
+        break;
+      }
+      if (top.both) {
+        value = std::max(lefts.back(), value);
+        lefts.pop_back();
+      }
+      gametree::node_traits<Node>::value(*top.node) = value;
+      path.pop_back();
+    }
+  }
 }
 
 }  // namespace bench_support
