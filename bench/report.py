@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Turns Google Benchmark JSON files into bench/results/results.md and chart.png.
 
-Benchmarks are named <algorithm>/<seed_port|gametree|scan_limit>/<size> (shared/STYLE.md).
-For each algorithm and size the report shows the three times, seed_port/gametree (the
-speed-up over the seed's approach), gametree/scan_limit (how far the library is from touching
-each input element once) and the library's items/s. Repeated runs are reduced to their median.
+Benchmarks are named <algorithm>/<seed_port|gametree|scan_limit|postorder_limit>/<size>
+(shared/STYLE.md). For each algorithm and size the report shows the times, seed_port/gametree
+(the speed-up over the seed's approach), gametree/<limit> for each limit the algorithm has (how
+far the library is from touching each input element once, or from a bare post-order walk) and
+the library's items/s. Repeated runs are reduced to their median; each ratio also gets its
+spread, the range of the ratios of the repetitions paired by repetition index.
 
     report.py [options] FILE.json...     write the report (default inputs: bench/results/raw/*.json)
     report.py --self-test                check the parsing and the ratios on built-in data
@@ -25,7 +27,9 @@ import subprocess
 import sys
 import tempfile
 
-VARIANTS = ("gametree", "seed_port", "scan_limit")
+# The limits a library time is compared with, each with the phrase the report uses for it.
+LIMITS = {"scan_limit": "the scan limit", "postorder_limit": "the post-order limit"}
+VARIANTS = ("gametree", "seed_port") + tuple(LIMITS)
 # Suffixes Google Benchmark appends to a name; they say how it was run, not what.
 RUN_SUFFIX = re.compile(r"^(real_time|process_time|manual_time|[a-z_]+:[0-9]+)$")
 TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -71,12 +75,15 @@ def split_name(run_name):
 class Measurement:
     """One benchmark (algorithm, variant, size) reduced over its repetitions."""
 
-    def __init__(self, time_ns, cpu_ns, items_per_second, repetitions, cv):
+    def __init__(self, time_ns, cpu_ns, items_per_second, repetitions, cv, samples=None):
         self.time_ns = time_ns
         self.cpu_ns = cpu_ns
         self.items_per_second = items_per_second
         self.repetitions = repetitions
         self.cv = cv  # coefficient of variation of the time, None when unknown
+        # The time of each repetition in repetition-index order; None when only aggregates
+        # were written (--benchmark_report_aggregates_only).
+        self.samples = samples
 
     def ns_per_item(self, size_value):
         # items per iteration = items/s * cpu s/iteration (items/s is computed from CPU time).
@@ -133,6 +140,7 @@ def collect(documents, time_field="cpu_time"):
                     "time": float(bench[time_field]) * unit,
                     "cpu": float(bench["cpu_time"]) * unit,
                     "items": float(bench["items_per_second"]) if "items_per_second" in bench else None,
+                    "index": int(bench.get("repetition_index", -1)),
                     "raw": bench,
                 }
             except (KeyError, TypeError, ValueError) as e:
@@ -165,13 +173,17 @@ def collect(documents, time_field="cpu_time"):
 
 def reduce_run(run):
     aggregates, iterations = run["aggregates"], run["iterations"]
+    # Sorted by repetition index (a stable sort keeps file order where there is none), so that
+    # samples[k] of two benchmarks are their k-th repetitions.
+    iterations = sorted(iterations, key=lambda e: e["index"])
+    samples = [e["time"] for e in iterations] if len(iterations) > 1 else None
     if "median" in aggregates:
         med = aggregates["median"]
         cv = aggregates.get("cv")
         reps = med["raw"].get("repetitions", len(iterations) or None)
         cv_value = cv["time"] / TO_NS[cv["raw"].get("time_unit", "ns")] if cv else None
         # The "cv" aggregate is a ratio that Google Benchmark labels with the time unit.
-        return Measurement(med["time"], med["cpu"], med["items"], reps, cv_value)
+        return Measurement(med["time"], med["cpu"], med["items"], reps, cv_value, samples)
     if iterations:
         times = [e["time"] for e in iterations]
         items = [e["items"] for e in iterations if e["items"] is not None]
@@ -179,7 +191,7 @@ def reduce_run(run):
         if len(times) > 1 and statistics.mean(times) > 0:
             cv = statistics.stdev(times) / statistics.mean(times)
         return Measurement(statistics.median(times), statistics.median(e["cpu"] for e in iterations),
-                           statistics.median(items) if items else None, len(times), cv)
+                           statistics.median(items) if items else None, len(times), cv, samples)
     if "mean" in aggregates:
         mean = aggregates["mean"]
         return Measurement(mean["time"], mean["cpu"], mean["items"], mean["raw"].get("repetitions"), None)
@@ -194,6 +206,43 @@ def ratio(numerator, denominator):
     if numerator is None or denominator is None or denominator.time_ns <= 0:
         return None
     return numerator.time_ns / denominator.time_ns
+
+
+class Spread:
+    """How a ratio of two measurements varies over their repetitions.
+
+    With the same number of repetitions on both sides the ratios are paired by repetition
+    index, ratio_k = numerator_k / denominator_k, and low/high are their minimum and maximum;
+    otherwise low/high are the extremes min(numerator)/max(denominator) and
+    max(numerator)/min(denominator). noisy: the ratios of the pairs, or either time's
+    repetitions, vary by more than NOISY_CV (coefficient of variation).
+    """
+
+    def __init__(self, low, high, paired, noisy):
+        self.low, self.high, self.paired, self.noisy = low, high, paired, noisy
+
+    def inverted(self):
+        if self.low is None:
+            return self
+        return Spread(1 / self.high, 1 / self.low, self.paired, self.noisy)
+
+
+def spread(numerator, denominator):
+    """The Spread of numerator/denominator, or None when either is missing. low and high are
+    None when the repetitions' times are unknown (only aggregates were written)."""
+    if numerator is None or denominator is None:
+        return None
+    noisy = any(m.cv is not None and m.cv > NOISY_CV for m in (numerator, denominator))
+    a, b = numerator.samples, denominator.samples
+    if not a or not b or min(b) <= 0:
+        return Spread(None, None, False, noisy)
+    if len(a) == len(b):
+        ratios = [x / y for x, y in zip(a, b)]
+        mean = statistics.mean(ratios)
+        if mean > 0 and statistics.stdev(ratios) / mean > NOISY_CV:
+            noisy = True
+        return Spread(min(ratios), max(ratios), True, noisy)
+    return Spread(min(a) / max(b), max(a) / min(b), False, noisy)
 
 
 def fmt_time(ns):
@@ -227,6 +276,24 @@ def fmt_rate(per_second):
     return f"{per_second:.3g} /s"
 
 
+def fmt_range(sp):
+    """The range of a spread with known bounds, e.g. 1.60-1.85 and a times sign; else None."""
+    if sp is None or sp.low is None:
+        return None
+    low, high = fmt_ratio(sp.low), fmt_ratio(sp.high)
+    return f"{low[:-1]}\u2013{high}"
+
+
+def fmt_ratio_cell(r, sp):
+    if r is None:
+        return DASH
+    text = fmt_ratio(r)
+    bounds = fmt_range(sp)
+    if bounds:
+        text += f" ({bounds})"
+    return text + " \u2020" if sp is not None and sp.noisy else text
+
+
 def fmt_time_cell(m):
     if m is None:
         return DASH
@@ -238,25 +305,45 @@ def sorted_rows(rows):
     return sorted(rows.items(), key=lambda kv: (kv[1]["value"], kv[0]))
 
 
+def headline_note(sp):
+    """What the headline says next to a figure about its spread: its range over the
+    repetitions, and a warning when they vary by more than NOISY_CV."""
+    notes = []
+    bounds = fmt_range(sp)
+    if bounds:
+        notes.append(bounds)
+    if sp is not None and sp.noisy:
+        notes.append(f"\u2020 repetitions vary by more than {NOISY_CV:.0%}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def limits_of(rows):
+    """The limits some size of an algorithm has, in LIMITS order."""
+    return [v for v in LIMITS if any(v in row for row in rows.values())]
+
+
 def headline(algorithm, rows):
     label, row = sorted_rows(rows)[-1]
     g = row.get("gametree")
     if g is None:
         return f"- **{algorithm}** (size {label}): no gametree measurement."
-    parts = []
-    speedup = ratio(row.get("seed_port"), g)
+    s = row.get("seed_port")
+    speedup = ratio(s, g)
     if speedup is None:
-        parts.append("no seed port to compare with")
+        first = "no seed port to compare with"
     elif speedup >= 1:
-        parts.append(f"gametree is **{fmt_ratio(speedup)} faster** than the seed port")
+        first = f"gametree is **{fmt_ratio(speedup)} faster** than the seed port{headline_note(spread(s, g))}"
     else:
-        parts.append(f"gametree is **{fmt_ratio(1 / speedup)} slower** than the seed port")
-    distance = ratio(g, row.get("scan_limit"))
-    if distance is None:
-        parts.append("there is no scan limit to compare with")
+        first = (f"gametree is **{fmt_ratio(1 / speedup)} slower** than the seed port"
+                 f"{headline_note(spread(s, g).inverted())}")
+    limits = [v for v in limits_of(rows) if row.get(v) is not None]
+    if not limits:
+        second = "there is no scan limit to compare with"
     else:
-        parts.append(f"it takes **{fmt_ratio(distance)}** the time of the scan limit")
-    return f"- **{algorithm}** at size {label}: {parts[0]}, and {parts[1]}."
+        figures = [f"**{fmt_ratio(ratio(g, row[v]))}** {'that of' if i else 'the time of'} {LIMITS[v]}"
+                   f"{headline_note(spread(g, row[v]))}" for i, v in enumerate(limits)]
+        second = "it takes " + " and ".join(figures)
+    return f"- **{algorithm}** at size {label}: {first}, and {second}."
 
 
 def render_markdown(results, machine, time_field, chart_name):
@@ -269,25 +356,40 @@ def render_markdown(results, machine, time_field, chart_name):
         out.append(f"- {key}: {value}")
     out += ["", "## Headline", "",
             "At each algorithm's largest size: speed-up = seed_port time / gametree time; "
-            "distance from the scan limit = gametree time / scan_limit time (1.00\u00d7 would "
-            "mean the library does no more than touch each input element once).", ""]
+            "distance from a limit = gametree time / limit time (1.00\u00d7 would mean the "
+            "library does no more than the limit: touch each input element once for the scan "
+            "limit, walk children before parents and write each internal node once for the "
+            "post-order limit). In brackets: the range of the figure over the repetitions "
+            f"(see the tables), and a \u2020 where they vary by more than {NOISY_CV:.0%}: "
+            "a change smaller than the range may be noise.", ""]
     for algorithm, rows in results.items():
         out.append(headline(algorithm, rows))
-    out += ["", f"![time per item, gametree vs seed port vs scan limit]({chart_name})", ""]
+    out += ["", f"![time per item, gametree vs seed port vs its limits]({chart_name})", ""]
     out += ["## Tables", "",
             f"Times are {kind} time per iteration, the median of the repetitions. "
             f"\u2020 marks a time whose repetitions vary by more than {NOISY_CV:.0%} "
-            f"(coefficient of variation). {DASH} means the algorithm has no such benchmark.", ""]
+            f"(coefficient of variation). {DASH} means the algorithm has no such benchmark. "
+            "A ratio is that of the medians; in brackets, its spread: the lowest and highest "
+            "ratio_k = numerator_k / denominator_k over the repetitions k, paired by repetition "
+            "index. The repetitions of a binary's benchmarks run in one random interleaved "
+            "order, so the k-th of two benchmarks are not run side by side: the spread is that "
+            "of one repetition against another, what a rerun could show. A \u2020 on a ratio "
+            f"marks one whose paired ratios, or either time, vary by more than {NOISY_CV:.0%}.", ""]
     for algorithm, rows in results.items():
+        limits = limits_of(rows) or ["scan_limit"]
         out += [f"### {algorithm}", "",
-                "| size | gametree | seed_port | scan_limit | seed_port / gametree (speed-up) "
-                "| gametree / scan_limit | gametree items/s |",
-                "|---:|---:|---:|---:|---:|---:|---:|"]
+                "| size | gametree | seed_port | " + " | ".join(limits)
+                + " | seed_port / gametree (speed-up) | "
+                + " | ".join(f"gametree / {v}" for v in limits) + " | gametree items/s |",
+                "|---:|---:|---:|" + "---:|" * (2 * len(limits) + 2)]
         for label, row in sorted_rows(rows):
-            g, s, c = row.get("gametree"), row.get("seed_port"), row.get("scan_limit")
-            out.append(f"| {label} | {fmt_time_cell(g)} | {fmt_time_cell(s)} | {fmt_time_cell(c)} "
-                       f"| {fmt_ratio(ratio(s, g))} | {fmt_ratio(ratio(g, c))} "
-                       f"| {fmt_rate(g.items_per_second if g else None)} |")
+            g, s = row.get("gametree"), row.get("seed_port")
+            cells = [label, fmt_time_cell(g), fmt_time_cell(s)]
+            cells += [fmt_time_cell(row.get(v)) for v in limits]
+            cells.append(fmt_ratio_cell(ratio(s, g), spread(s, g)))
+            cells += [fmt_ratio_cell(ratio(g, row.get(v)), spread(g, row.get(v))) for v in limits]
+            cells.append(fmt_rate(g.items_per_second if g else None))
+            out.append("| " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 
@@ -394,6 +496,8 @@ def draw_chart(results, path, time_field):
         "gametree": dict(color="#1f77b4", marker="o", linewidth=2.2, label="gametree"),
         "seed_port": dict(color="#d62728", marker="s", linewidth=1.6, label="seed port"),
         "scan_limit": dict(color="#7f7f7f", marker="^", linewidth=1.4, linestyle="--", label="scan limit"),
+        "postorder_limit": dict(color="#2ca02c", marker="v", linewidth=1.4, linestyle=":",
+                                label="post-order limit"),
     }
     for index, algorithm in enumerate(names):
         ax = axes[index // cols][index % cols]
@@ -425,7 +529,8 @@ def draw_chart(results, path, time_field):
         ax.grid(True, which="minor", alpha=0.12)
     for index in range(len(names), rows * cols):
         axes[index // cols][index % cols].set_visible(False)
-    handles = [plt.Line2D([], [], **style[v]) for v in VARIANTS]
+    shown = [v for v in VARIANTS if any(v in row for rows in results.values() for row in rows.values())]
+    handles = [plt.Line2D([], [], **style[v]) for v in shown]
     kind = "CPU" if time_field == "cpu_time" else "wall-clock"
     fig.suptitle(f"gametree benchmarks: {kind} time per item (median; log scales, lower is faster)", fontsize=13)
     if len(names) < rows * cols:
@@ -436,7 +541,7 @@ def draw_chart(results, path, time_field):
         spare.legend(handles=handles, loc="center", frameon=False, fontsize=12)
         fig.tight_layout(rect=(0, 0, 1, 0.96))
     else:
-        fig.legend(handles=handles, loc="lower center", ncol=3, frameon=False, fontsize=11)
+        fig.legend(handles=handles, loc="lower center", ncol=len(handles), frameon=False, fontsize=11)
         fig.tight_layout(rect=(0, 0.08 if rows == 1 else 0.05, 1, 0.96))
     fig.savefig(path, dpi=150)
     plt.close(fig)
@@ -446,10 +551,13 @@ def draw_chart(results, path, time_field):
 # Self-test
 
 
-def _bench(name, run_type, time, items_per_second=None, aggregate=None, unit="ns", reps=None, cpu=None):
+def _bench(name, run_type, time, items_per_second=None, aggregate=None, unit="ns", reps=None, cpu=None,
+           index=None):
     entry = {"name": name + (f"_{aggregate}" if aggregate else ""), "run_name": name, "run_type": run_type,
              "real_time": time, "cpu_time": cpu if cpu is not None else time, "time_unit": unit,
              "iterations": 10}
+    if index is not None:
+        entry["repetition_index"] = index
     if aggregate:
         entry["aggregate_name"] = aggregate
         entry["repetitions"] = reps
@@ -475,6 +583,25 @@ def _self_test_document():
         b.append(_bench("alg_b/gametree/64", "iteration", t, items_per_second=64 / (t * 1e-9)))
     for t in (5.0, 4.0, 6.0):
         b.append(_bench("alg_b/scan_limit/64", "iteration", t, items_per_second=64 / (t * 1e-9)))
+    # alg_d: every repetition and the aggregates, as --benchmark_display_aggregates_only
+    # writes them, listed out of repetition order. By index, gametree is 10, 12, 11, the seed
+    # port 20, 30, 22 and the post-order limit half of gametree; the scan limit has only two
+    # repetitions, 4 and 5, so it cannot be paired.
+    for variant, times, order in (("gametree", (10.0, 12.0, 11.0), (2, 0, 1)),
+                                  ("seed_port", (20.0, 30.0, 22.0), (1, 2, 0)),
+                                  ("postorder_limit", (5.0, 6.0, 5.5), (0, 2, 1)),
+                                  ("scan_limit", (4.0, 5.0), (1, 0))):
+        name = f"alg_d/{variant}/100"
+        for k in order:
+            b.append(_bench(name, "iteration", times[k], index=k, items_per_second=100 / (times[k] * 1e-9)))
+        b.append(_bench(name, "aggregate", statistics.median(times), aggregate="median", reps=len(times),
+                        items_per_second=100 / (statistics.median(times) * 1e-9)))
+        b.append(_bench(name, "aggregate", statistics.stdev(times) / statistics.mean(times),
+                        aggregate="cv", reps=len(times)))
+    # alg_e: the library slower than the seed port (gametree 20, 22; seed port 10, 10).
+    for variant, times in (("gametree", (20.0, 22.0)), ("seed_port", (10.0, 10.0))):
+        for k, t in enumerate(times):
+            b.append(_bench(f"alg_e/{variant}/7", "iteration", t, index=k))
     # Two arguments form one size; real_time suffix is stripped.
     b.append(_bench("alg_c/gametree/4/8/real_time", "iteration", 64.0, items_per_second=32 / 64e-9))
     # Names to ignore with a warning, and a benchmark that failed.
@@ -501,7 +628,7 @@ def self_test():
 
     doc = load_json_text(_self_test_document(), "<self-test>")
     results, _ = collect([("<self-test>", doc)])
-    check(list(results) == ["alg_a", "alg_b", "alg_c"], f"algorithms found: {list(results)}")
+    check(list(results) == ["alg_a", "alg_b", "alg_d", "alg_e", "alg_c"], f"algorithms found: {list(results)}")
     check(len(_captured_warnings) == 3 and "BM_something_else/8" in _captured_warnings[0]
           and "other_variant" in _captured_warnings[1] and "boom" in _captured_warnings[2],
           f"warnings for the unknown names and the failed benchmark: {_captured_warnings}")
@@ -522,14 +649,45 @@ def self_test():
     check(list(c) == ["4\u00d78"] and c["4\u00d78"]["value"] == 32, f"two-argument size: {c}")
     check(close(c["4\u00d78"]["gametree"].ns_per_item(32), 2.0), "ns per item from items/s")
 
+    # Spreads: paired by repetition index, not by the order in the file.
+    d = results.get("alg_d", {}).get("100", {})
+    check(d.get("gametree") and d["gametree"].samples == [10.0, 12.0, 11.0], "alg_d samples in index order")
+    sp = spread(d.get("seed_port"), d.get("gametree"))
+    check(sp and sp.paired and close(sp.low, 2.0) and close(sp.high, 2.5) and sp.noisy,
+          "seed_port/gametree paired: 20/10, 30/12, 22/11 -> 2.00..2.50, cv 13% is noisy")
+    sp = spread(d.get("gametree"), d.get("postorder_limit"))
+    check(sp and sp.paired and close(sp.low, 2.0) and close(sp.high, 2.0) and not sp.noisy,
+          "gametree/postorder_limit paired: exactly 2 each time (unpaired would be 1.67..2.40)")
+    sp = spread(d.get("gametree"), d.get("scan_limit"))
+    check(sp and not sp.paired and close(sp.low, 2.0) and close(sp.high, 3.0) and sp.noisy,
+          "3 against 2 repetitions: the extremes 10/5 .. 12/4, noisy scan_limit times")
+    sp = spread(a.get("1000", {}).get("seed_port"), a.get("1000", {}).get("gametree"))
+    check(sp and sp.low is None and sp.noisy, "aggregates only: no range, noisy from the cv aggregate")
+    check(spread(None, d.get("gametree")) is None, "no spread without both measurements")
+
     text = render_markdown(results, [("CPU", "test")], "cpu_time", "chart.png")
-    check("| 1000 | 100 \u00b5s | 400 \u00b5s \u2020 | 80 \u00b5s | 4.00\u00d7 | 1.25\u00d7 | 10 M/s |" in text,
-          "alg_a table row")
-    check(f"| 64 | 20 ns \u2020 | {DASH} | 5 ns \u2020 | {DASH} | 4.00\u00d7 |" in text,
-          "alg_b row: dashes for seed_port, noisy repetitions marked")
-    check("**alg_a** at size 1000: gametree is **4.00\u00d7 faster** than the seed port, and it takes "
-          "**1.25\u00d7** the time of the scan limit." in text, "alg_a headline")
-    check("**alg_b** at size 64: no seed port to compare with" in text, "alg_b headline")
+    check("| 1000 | 100 \u00b5s | 400 \u00b5s \u2020 | 80 \u00b5s | 4.00\u00d7 \u2020 | 1.25\u00d7 | 10 M/s |"
+          in text, "alg_a table row: no range from aggregates, the noisy speed-up marked")
+    check(f"| 64 | 20 ns \u2020 | {DASH} | 5 ns \u2020 | {DASH} | 4.00\u00d7 (2.50\u20136.00\u00d7) \u2020 |"
+          in text, "alg_b row: dashes for seed_port; 30/5, 10/4, 20/6 paired in file order")
+    check("| size | gametree | seed_port | scan_limit | postorder_limit | seed_port / gametree (speed-up) "
+          "| gametree / scan_limit | gametree / postorder_limit | gametree items/s |" in text,
+          "alg_d header: a column for each limit")
+    check("| 100 | 11 ns | 22 ns \u2020 | 4.5 ns \u2020 | 5.5 ns | 2.00\u00d7 (2.00\u20132.50\u00d7) \u2020 "
+          "| 2.44\u00d7 (2.00\u20133.00\u00d7) \u2020 | 2.00\u00d7 (2.00\u20132.00\u00d7) | 9.09 G/s |" in text,
+          "alg_d row")
+    check("**alg_a** at size 1000: gametree is **4.00\u00d7 faster** than the seed port (\u2020 "
+          "repetitions vary by more than 10%), and it takes **1.25\u00d7** the time of the scan limit."
+          in text, "alg_a headline")
+    check("**alg_b** at size 64: no seed port to compare with, and it takes **4.00\u00d7** the time of "
+          "the scan limit (2.50\u20136.00\u00d7; \u2020 repetitions vary by more than 10%)." in text,
+          "alg_b headline")
+    check("**alg_d** at size 100: gametree is **2.00\u00d7 faster** than the seed port (2.00\u20132.50\u00d7; "
+          "\u2020 repetitions vary by more than 10%), and it takes **2.44\u00d7** the time of the scan "
+          "limit (2.00\u20133.00\u00d7; \u2020 repetitions vary by more than 10%) and **2.00\u00d7** that "
+          "of the post-order limit (2.00\u20132.00\u00d7)." in text, "alg_d headline: both limits")
+    check("**alg_e** at size 7: gametree is **2.10\u00d7 slower** than the seed port (2.00\u20132.20\u00d7), "
+          "and there is no scan limit to compare with." in text, "alg_e headline: a slow-down, its range inverted")
 
     for bad, what in (("{not json", "not valid JSON"), ("", "empty file"), ('{"context": {}}', "no \"benchmarks\" list")):
         try:

@@ -17,7 +17,7 @@
 #
 # The repetitions of all the benchmarks in one binary run in a random interleaved order
 # (--benchmark_enable_random_interleaving), so that a slow spell of the machine is spread over
-# gametree, the seed port and the scan limit alike instead of landing on one of them.
+# gametree, the seed port and the limits alike instead of landing on one of them.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 invocation="scripts/bench-report.sh"
@@ -98,7 +98,9 @@ mkdir -p "$raw"
 rm -f "$raw"/*.json  # so benchmarks that no longer exist leave nothing behind
 
 bench_flags=(--benchmark_repetitions="$repetitions" --benchmark_min_time="$min_time")
-[ "$repetitions" -gt 1 ] && bench_flags+=(--benchmark_report_aggregates_only=true
+# The JSON keeps every repetition beside the aggregates: report.py pairs them to give each
+# ratio its spread.
+[ "$repetitions" -gt 1 ] && bench_flags+=(--benchmark_display_aggregates_only=true
                                           --benchmark_enable_random_interleaving=true)
 [ -n "$filter" ] && bench_flags+=(--benchmark_filter="$filter")
 
