@@ -331,6 +331,8 @@ def headline(algorithm, rows):
     speedup = ratio(s, g)
     if speedup is None:
         first = "no seed port to compare with"
+    elif fmt_ratio(speedup) == fmt_ratio(1.0):
+        first = f"gametree is **as fast as** the seed port{headline_note(spread(s, g))}"
     elif speedup >= 1:
         first = f"gametree is **{fmt_ratio(speedup)} faster** than the seed port{headline_note(spread(s, g))}"
     else:
@@ -598,10 +600,14 @@ def _self_test_document():
                         items_per_second=100 / (statistics.median(times) * 1e-9)))
         b.append(_bench(name, "aggregate", statistics.stdev(times) / statistics.mean(times),
                         aggregate="cv", reps=len(times)))
-    # alg_e: the library slower than the seed port (gametree 20, 22; seed port 10, 10).
+    # alg_e: the library slower than the seed port (gametree 20, 22; seed port 10, 10), and
+    # at a larger size as fast as it (a ratio of 0.998, which prints as 1.00).
     for variant, times in (("gametree", (20.0, 22.0)), ("seed_port", (10.0, 10.0))):
         for k, t in enumerate(times):
             b.append(_bench(f"alg_e/{variant}/7", "iteration", t, index=k))
+    for variant, times in (("gametree", (1000.0, 1000.0)), ("seed_port", (998.0, 998.0))):
+        for k, t in enumerate(times):
+            b.append(_bench(f"alg_e/{variant}/9", "iteration", t, index=k))
     # Two arguments form one size; real_time suffix is stripped.
     b.append(_bench("alg_c/gametree/4/8/real_time", "iteration", 64.0, items_per_second=32 / 64e-9))
     # Names to ignore with a warning, and a benchmark that failed.
@@ -686,8 +692,14 @@ def self_test():
           "\u2020 repetitions vary by more than 10%), and it takes **2.44\u00d7** the time of the scan "
           "limit (2.00\u20133.00\u00d7; \u2020 repetitions vary by more than 10%) and **2.00\u00d7** that "
           "of the post-order limit (2.00\u20132.00\u00d7)." in text, "alg_d headline: both limits")
-    check("**alg_e** at size 7: gametree is **2.10\u00d7 slower** than the seed port (2.00\u20132.20\u00d7), "
-          "and there is no scan limit to compare with." in text, "alg_e headline: a slow-down, its range inverted")
+    check("**alg_e** at size 9: gametree is **as fast as** the seed port (1.00\u20131.00\u00d7), "
+          "and there is no scan limit to compare with." in text, "alg_e headline: a ratio that prints as 1.00")
+    check("| 7 | 21 ns | 10 ns | \u2014 | 0.48\u00d7 (0.45\u20130.50\u00d7) | \u2014 |" in text,
+          "alg_e table: the slow-down as the plain ratio")
+    e_rows = results.get("alg_e", {})
+    check(headline("alg_e", {"7": e_rows.get("7")}) == "- **alg_e** at size 7: gametree is **2.10\u00d7 slower** "
+          "than the seed port (2.00\u20132.20\u00d7), and there is no scan limit to compare with.",
+          "alg_e headline at size 7: a slow-down, its range inverted")
 
     for bad, what in (("{not json", "not valid JSON"), ("", "empty file"), ('{"context": {}}', "no \"benchmarks\" list")):
         try:
