@@ -3,6 +3,8 @@
 // and later engines over game states). It keeps its own stack instead of recursing, because a
 // generic tree can be far deeper than the call stack allows. The public side is alpha_beta.hpp.
 
+#include <gametree/detail/inline.hpp>
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -15,17 +17,6 @@
 #include <utility>
 #include <vector>
 
-// GAMETREE_DETAIL_INLINE marks the few small functions of the search loop that it must
-// inline to be fast (compilers' own heuristics leave them as calls, and the loop then spills
-// its state around every call). Only in optimised builds: unoptimised ones gain nothing, and
-// coverage tools would count each inlined copy's branches apart.
-#if defined(__GNUC__) && defined(__OPTIMIZE__)  // g++ and clang++, -O1 and up
-#define GAMETREE_DETAIL_INLINE [[gnu::always_inline]] inline
-#elif defined(_MSC_VER)
-#define GAMETREE_DETAIL_INLINE __forceinline
-#else
-#define GAMETREE_DETAIL_INLINE inline
-#endif
 
 namespace gametree::detail {
 
@@ -516,4 +507,3 @@ search_outcome<typename Tree::value_type> search(const Tree& tree, Observer& obs
 
 }  // namespace gametree::detail
 
-#undef GAMETREE_DETAIL_INLINE

@@ -1,0 +1,555 @@
+#pragma once
+// The game concept of the engine: what a user's game type provides (moves, play, the outcome)
+// and the optional capabilities the engine detects (undo, hash, key, player_to_move, move
+// hints, score bounds, evaluate). Also the engine's score type, and game_tree_view, which shows
+// any game to the static-tree algorithms of alpha_beta.hpp (minimax, alpha_beta).
+//
+// Scores are negamax scores: always from the point of view of the player to move.
+
+#include <algorithm>
+#include <cmath>
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gametree {
+
+/// The result of a finished game for the player to move.
+enum class game_outcome : signed char { loss = -1, draw = 0, win = 1 };
+
+/// Thrown when a game breaks the contract of the game concept at run time: no legal move at a
+/// state that is not terminal, a move generator that removes moves from the buffer, a NaN
+/// evaluation or payoff, score bounds whose least value exceeds the greatest, undo() that does
+/// not restore the state, a move its own generator did not produce. The message names the rule.
+class game_contract_error : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Thrown by play_checked when a move is not among the state's legal moves.
+class illegal_move_error : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+namespace detail {
+template <class Value>
+struct score_access;
+// A score's rank: 0 for values, decisive_rank - plies for wins, plies - decisive_rank for
+// losses; the search's infinities lie beyond every rank a score can have.
+inline constexpr std::int64_t decisive_rank = std::int64_t{1} << 28;
+inline constexpr std::int64_t infinite_rank = std::int64_t{1} << 30;
+// Values of at most 32 bits share one 64-bit word with the rank (rank * 2^32 + value), so the
+// search compares and negates scores as single integers.
+template <class Value>
+inline constexpr bool packed_score = std::is_integral_v<Value> && sizeof(Value) <= 4;
+}  // namespace detail
+
+/// A negamax score: a win in n plies, a loss in n plies, or a value (a heuristic evaluation, a
+/// numeric payoff, or 0 for a draw). Order: every loss < every value < every win; a faster win
+/// is greater than a slower one and a slower loss greater than a faster one, so a search that
+/// maximises scores prefers short wins and long losses without the game encoding it.
+/// Value is a signed integer or floating-point type. Distances below 2^27 plies.
+namespace detail {
+template <class Value, bool = packed_score<Value>>
+struct score_storage {
+  std::int64_t code_ = 0;  // rank * 2^32 + value
+  friend constexpr bool operator==(const score_storage&, const score_storage&) = default;
+};
+template <class Value>
+struct score_storage<Value, false> {
+  std::int64_t rank_ = 0;
+  Value value_{};
+  friend constexpr bool operator==(const score_storage&, const score_storage&) = default;
+};
+}  // namespace detail
+
+template <class Value>
+class score : private detail::score_storage<Value> {
+  static_assert(std::is_floating_point_v<Value> ||
+                    (std::is_integral_v<Value> && std::is_signed_v<Value> &&
+                     !std::same_as<Value, bool>),
+                "score<Value>: Value must be a signed integer or floating-point type");
+
+ public:
+  using value_type = Value;
+
+  /// A value of 0: a draw.
+  constexpr score() = default;
+
+  /// A win for the player to move in plies plies (0: the game has just been won).
+  /// Throws std::invalid_argument unless 0 <= plies < 2^27.
+  [[nodiscard]] static constexpr score win_in(std::int64_t plies) {
+    check_plies(plies);
+    return score(detail::decisive_rank - plies, Value{});
+  }
+  /// A loss for the player to move in plies plies. Throws as win_in does.
+  [[nodiscard]] static constexpr score loss_in(std::int64_t plies) {
+    check_plies(plies);
+    return score(plies - detail::decisive_rank, Value{});
+  }
+  /// A value (evaluation or payoff). For an integer Value, lowest() is read as lowest() + 1 so
+  /// that every value can be negated. Throws std::invalid_argument if value is NaN.
+  [[nodiscard]] static constexpr score of(Value value) {
+    if constexpr (std::is_floating_point_v<Value>) {
+      if (std::isnan(value)) throw std::invalid_argument("score::of: the value is NaN");
+    } else {
+      if (value == std::numeric_limits<Value>::lowest()) ++value;
+    }
+    return score(0, value);
+  }
+
+  [[nodiscard]] constexpr bool is_win() const noexcept { return rank() > 0; }
+  [[nodiscard]] constexpr bool is_loss() const noexcept { return rank() < 0; }
+  /// Neither a win nor a loss: value() holds the score.
+  [[nodiscard]] constexpr bool is_value() const noexcept { return rank() == 0; }
+  /// For a win or a loss, its distance in plies; 0 for a value.
+  [[nodiscard]] constexpr std::int64_t plies() const noexcept {
+    const std::int64_t r = rank();
+    return r > 0 ? detail::decisive_rank - r : r < 0 ? r + detail::decisive_rank : 0;
+  }
+  /// The value; Value{} for a win or a loss.
+  [[nodiscard]] constexpr Value value() const noexcept {
+    if constexpr (packed) {
+      return static_cast<Value>(this->code_ - (rank() << 32));
+    } else {
+      return this->value_;
+    }
+  }
+
+  friend constexpr bool operator==(const score&, const score&) = default;
+  friend constexpr std::partial_ordering operator<=>(const score& a, const score& b) noexcept {
+    if constexpr (packed) {
+      return a.code_ <=> b.code_;
+    } else {
+      if (a.rank_ != b.rank_) return a.rank_ <=> b.rank_;
+      return a.value_ <=> b.value_;
+    }
+  }
+
+  /// "win in 3", "loss in 0", or the value ("12", "-0.5").
+  friend std::ostream& operator<<(std::ostream& out, const score& s) {
+    if (s.is_win()) return out << "win in " << s.plies();
+    if (s.is_loss()) return out << "loss in " << s.plies();
+    if constexpr (sizeof(Value) == 1) return out << static_cast<int>(s.value());
+    return out << s.value();
+  }
+
+ private:
+  friend struct detail::score_access<Value>;
+  static constexpr bool packed = detail::packed_score<Value>;
+
+  constexpr score(std::int64_t rank, Value value) noexcept {
+    if constexpr (packed) {
+      this->code_ = rank * (std::int64_t{1} << 32) + static_cast<std::int64_t>(value);
+    } else {
+      this->rank_ = rank;
+      this->value_ = value;
+    }
+  }
+
+  [[nodiscard]] constexpr std::int64_t rank() const noexcept {
+    if constexpr (packed) {
+      return (this->code_ + (std::int64_t{1} << 31)) >> 32;  // |value| < 2^31
+    } else {
+      return this->rank_;
+    }
+  }
+
+  static constexpr void check_plies(std::int64_t plies) {
+    if (plies < 0 || plies >= detail::decisive_rank / 2) {
+      throw std::invalid_argument("score: a win or loss distance must be in [0, 2^27) plies, not " +
+                                  std::to_string(plies));
+    }
+  }
+
+};
+
+/// score as text: "win in 3", "loss in 0", "12".
+template <class Value>
+[[nodiscard]] std::string to_string(const score<Value>& s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
+
+/// What a reported score is: the exact value at the searched depth, a lower bound or an upper
+/// bound; unknown when a search ended before it completed its first iteration.
+enum class score_bound : std::uint8_t { exact, lower, upper, unknown };
+
+/// The least and greatest score still reachable from a state (score_bounds() of a game).
+template <class Value>
+struct score_range {
+  score<Value> lower;
+  score<Value> upper;
+};
+
+namespace detail {
+
+// The engine's arithmetic on scores. Inside a search, wins and losses are counted in plies
+// from the root rather than from the node (as chess programs do with mate scores): a score
+// then passes to the parent by negation alone, or unchanged when the same player moves again.
+// to_root and to_node convert at the edges: terminal states, the game's bounds, the table.
+template <class Value>
+struct score_access {
+  using score_type = score<Value>;
+  static constexpr bool packed = packed_score<Value>;
+  static constexpr std::int64_t unit = std::int64_t{1} << 32;
+  static constexpr std::int64_t sign(std::int64_t r) noexcept { return (r > 0) - (r < 0); }
+  static constexpr score_type neg_inf() noexcept { return score_type(-infinite_rank, Value{}); }
+  static constexpr score_type pos_inf() noexcept { return score_type(infinite_rank, Value{}); }
+  static constexpr score_type negate(const score_type& s) noexcept {
+    score_type n;
+    if constexpr (packed) {
+      n.code_ = -s.code_;
+    } else {
+      n.rank_ = -s.rank_;
+      n.value_ = static_cast<Value>(-s.value_);
+    }
+    return n;
+  }
+  // A score of a node ply plies below the root, counted from the node, counted from the root.
+  static constexpr score_type to_root(const score_type& s, std::int64_t ply) noexcept {
+    return shift(s, -ply);
+  }
+  // The inverse: counted from the root, counted from the node.
+  static constexpr score_type to_node(const score_type& s, std::int64_t ply) noexcept {
+    return shift(s, ply);
+  }
+  static constexpr bool greater(const score_type& a, const score_type& b) noexcept {
+    if constexpr (packed) {
+      return a.code_ > b.code_;
+    } else {
+      return a.rank_ > b.rank_ || (a.rank_ == b.rank_ && a.value_ > b.value_);
+    }
+  }
+
+ private:
+  // Moves a decisive rank by plies away from 0 (towards 0 for negative plies).
+  static constexpr score_type shift(const score_type& s, std::int64_t plies) noexcept {
+    const std::int64_t r = s.rank();
+    if (r == 0) return s;
+    return score_type(r + sign(r) * plies, Value{});
+  }
+};
+
+template <class T>
+concept signed_score_value =
+    std::is_floating_point_v<T> ||
+    (std::is_integral_v<T> && std::is_signed_v<T> && !std::same_as<T, bool>);
+
+template <class T>
+struct optional_payoff : std::false_type {};
+template <class T>
+  requires signed_score_value<T>
+struct optional_payoff<std::optional<T>> : std::true_type {
+  using type = T;
+};
+
+template <class T>
+concept outcome_result = std::same_as<T, std::optional<game_outcome>> || optional_payoff<T>::value;
+
+}  // namespace detail
+
+/// The required part of a game: a copyable state type G with
+///   typename G::move_type                      a small regular type (compared with ==);
+///   g.legal_moves(std::vector<move_type>& out) appends every legal move to out and leaves what
+///                                              is already in out alone (the engine reuses
+///                                              one buffer for all plies: no allocation per
+///                                              node once it is warm);
+///   g.play(move)                               plays one of those moves;
+///   g.outcome()                                std::optional<gametree::game_outcome> (win, loss or
+///                                              draw for the player to move) or
+///                                              std::optional<P> for a numeric final payoff P
+///                                              (signed integer or floating point); empty
+///                                              while the game goes on.
+/// A state that is not terminal must have a legal move. The game must be finite: every line of
+/// play ends (no cycles).
+template <class G>
+concept game = std::copyable<G> && requires { typename G::move_type; } &&
+               std::regular<typename G::move_type> &&
+               requires(G& g, const G& cg, std::vector<typename G::move_type>& out,
+                        const typename G::move_type& m) {
+                 cg.legal_moves(out);
+                 g.play(m);
+                 { cg.outcome() } -> detail::outcome_result;
+               };
+
+/// Optional: g.evaluate() -> a signed arithmetic heuristic for the player to move. Needed for
+/// depth-limited search; a game without it can only be solved.
+template <class G>
+concept evaluated_game = game<G> && requires(const G& g) {
+  { g.evaluate() } -> detail::signed_score_value;
+};
+
+/// Optional: g.undo(move) takes back the last move played. The engine then makes and unmakes
+/// moves on one state instead of copying the state at every node.
+template <class G>
+concept undoable_game = game<G> && requires(G& g, const typename G::move_type& m) { g.undo(m); };
+
+/// Optional: g.hash() -> a 64-bit hash of the state. Enables the transposition table.
+template <class G>
+concept hashed_game = game<G> && requires(const G& g) {
+  { g.hash() } -> std::convertible_to<std::uint64_t>;
+};
+
+/// Optional, with hash(): g.key() -> any regular value that identifies the state exactly (it
+/// may return a const reference). The table then stores and compares keys in full, so a hash
+/// collision can never change a result.
+template <class G>
+concept keyed_game = hashed_game<G> && requires(const G& g) {
+  { g.key() };
+  requires std::regular<std::remove_cvref_t<decltype(g.key())>>;
+};
+
+/// Optional: g.player_to_move() -> any equality-comparable, default-constructible value. Turns need not alternate: the
+/// engine negates a score only where the player changes (an extra move keeps the sign).
+template <class G>
+concept turn_reporting_game = game<G> && requires(const G& g) {
+  { g.player_to_move() };
+  requires std::equality_comparable<std::remove_cvref_t<decltype(g.player_to_move())>> &&
+               std::semiregular<std::remove_cvref_t<decltype(g.player_to_move())>>;
+};
+
+/// Optional: g.move_hint(move) -> an arithmetic score; higher is searched first (after the
+/// table's move, the killers and the history). Without hints, generation order breaks ties.
+template <class G>
+concept hinted_game = game<G> && requires(const G& g, const typename G::move_type& m) {
+  { g.move_hint(m) } -> std::convertible_to<double>;
+};
+
+/// The score value type of a game: evaluate()'s type, else the payoff type, else int.
+template <game G>
+struct game_value {
+  using type = int;
+};
+template <game G>
+  requires evaluated_game<G> && (!detail::optional_payoff<decltype(std::declval<const G&>().outcome())>::value)
+struct game_value<G> {
+  using type = std::remove_cvref_t<decltype(std::declval<const G&>().evaluate())>;
+};
+template <game G>
+  requires(!evaluated_game<G>) && detail::optional_payoff<decltype(std::declval<const G&>().outcome())>::value
+struct game_value<G> {
+  using type = typename detail::optional_payoff<decltype(std::declval<const G&>().outcome())>::type;
+};
+template <game G>
+  requires evaluated_game<G> && detail::optional_payoff<decltype(std::declval<const G&>().outcome())>::value
+struct game_value<G> {
+  using type = std::common_type_t<
+      std::remove_cvref_t<decltype(std::declval<const G&>().evaluate())>,
+      typename detail::optional_payoff<decltype(std::declval<const G&>().outcome())>::type>;
+};
+template <game G>
+using game_value_t = typename game_value<G>::type;
+
+/// Optional: g.score_bounds() -> score_range<game_value_t<G>>, the least and greatest score
+/// the player to move can still reach (for instance: no win sooner than in 5 plies). The
+/// search cuts a node whose range lies outside its window, and narrows the window with it.
+template <class G>
+concept bounded_game = game<G> && requires(const G& g) {
+  { g.score_bounds() } -> std::convertible_to<score_range<game_value_t<G>>>;
+};
+
+namespace detail {
+
+// The score of a terminal state for the player to move.
+template <class Value, class Outcome>
+score<Value> terminal_score(const Outcome& o) {
+  if constexpr (std::same_as<Outcome, game_outcome>) {
+    if (o == game_outcome::win) return score<Value>::win_in(0);
+    if (o == game_outcome::loss) return score<Value>::loss_in(0);
+    return score<Value>{};
+  } else {
+    if constexpr (std::is_floating_point_v<Outcome>) {
+      if (std::isnan(o)) throw game_contract_error("game contract: outcome() returned a NaN payoff");
+    }
+    return score<Value>::of(static_cast<Value>(o));
+  }
+}
+
+template <class G>
+score<game_value_t<G>> evaluation(const G& g) {
+  const auto v = g.evaluate();
+  if constexpr (std::is_floating_point_v<std::remove_cvref_t<decltype(v)>>) {
+    if (std::isnan(v)) throw game_contract_error("game contract: evaluate() returned NaN");
+  }
+  return score<game_value_t<G>>::of(static_cast<game_value_t<G>>(v));
+}
+
+template <class G>
+void check_generated(std::size_t before, std::size_t after) {
+  if (after < before) {
+    throw game_contract_error(
+        "game contract: legal_moves(out) must append to out, but it removed " +
+        std::to_string(before - after) + " element(s) already there");
+  }
+  if (after == before) {
+    throw game_contract_error(
+        "game contract: a state that is not terminal (outcome() is empty) must have a legal "
+        "move, but legal_moves() produced none");
+  }
+}
+
+template <class G>
+void check_bounds(const score_range<game_value_t<G>>& r) {
+  if (r.upper < r.lower) {
+    throw game_contract_error("game contract: score_bounds() returned a least score (" +
+                              to_string(r.lower) + ") above the greatest (" + to_string(r.upper) +
+                              ")");
+  }
+}
+
+// A table key that carries the hash beside the game's key(): the hash rejects most
+// mismatches at once; in hash-only mode key stays default-constructed and only the hash counts.
+template <class Key>
+struct hashed_key_ref;
+
+template <class Key>
+struct hashed_key {
+  std::uint64_t hash = 0;
+  Key key{};
+  friend bool operator==(const hashed_key&, const hashed_key&) = default;
+  // Assigning from a reference copies the key in place (a vector's storage is reused).
+  hashed_key& operator=(const hashed_key_ref<Key>& r) {
+    hash = r.hash;
+    if (r.key != nullptr) key = *r.key;
+    return *this;
+  }
+};
+
+// What the engine looks a state up with: its hash and, in exact-key mode, a pointer to its
+// key (nullptr: the hash alone).
+template <class Key>
+struct hashed_key_ref {
+  std::uint64_t hash = 0;
+  const Key* key = nullptr;
+  friend bool operator==(const hashed_key<Key>& a, const hashed_key_ref& b) {
+    return a.hash == b.hash && (b.key == nullptr || a.key == *b.key);
+  }
+};
+
+template <class T>
+std::string describe(const T& value) {
+  if constexpr (requires(std::ostream& out) { out << value; }) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+  } else {
+    return "(a move)";
+  }
+}
+
+}  // namespace detail
+
+/// Plays move on g after checking that it is one of g's legal moves, so a move typed by a
+/// person or read from a file cannot break the game's own invariants.
+/// Complexity: one move generation. Throws illegal_move_error naming the move if g is over or
+/// the move is not legal there; what legal_moves and play throw.
+template <game G>
+void play_checked(G& g, const typename G::move_type& move) {
+  if (g.outcome()) {
+    throw illegal_move_error("illegal move " + detail::describe(move) + ": the game is over");
+  }
+  std::vector<typename G::move_type> moves;
+  g.legal_moves(moves);
+  if (std::find(moves.begin(), moves.end(), move) == moves.end()) {
+    throw illegal_move_error("illegal move " + detail::describe(move) +
+                             ": not among the legal moves of this state");
+  }
+  g.play(move);
+}
+
+/// Shows a game, searched to a depth, as a game_tree (alpha_beta.hpp): minimax(view) and
+/// alpha_beta(view) then run on any game, with their exact node and leaf counts. A node is a
+/// state; its children are its legal moves in generation order; a leaf is a terminal state
+/// (its outcome) or a state at the depth limit (its evaluate()). Values are scores from the
+/// root player's point of view, with wins and losses counted in plies from the root, so the
+/// root's minimax value is the engine's negamax score. Where a player moves twice in a row
+/// (player_to_move()), a pass node with a single child keeps MAX and MIN levels alternating.
+/// Not thread-safe: child_count and child generate moves into one buffer of the view.
+template <game G>
+class game_tree_view {
+ public:
+  using value_type = score<game_value_t<G>>;
+  struct node_type {
+    std::optional<G> state;       // optional: the searches want default-constructible nodes
+    std::int64_t ply = 0;        // moves played from the root
+    std::int64_t depth_left = 0;  // plies still to search; < 0: no limit
+    bool max_level = true;       // MAX level of the tree (even tree depth)
+    bool mover_is_root = true;   // the player to move is the root's player
+  };
+
+  /// The whole game tree under root (every line to its end).
+  explicit game_tree_view(G root) : root_{std::move(root), 0, -1, true, true} {}
+  /// The tree under root cut at depth plies; states at the cut are evaluated.
+  /// Throws std::invalid_argument if depth < 0.
+  game_tree_view(G root, std::int64_t depth) : root_{std::move(root), 0, depth, true, true} {
+    if (depth < 0) throw std::invalid_argument("game_tree_view: depth must be >= 0, not " + std::to_string(depth));
+    if constexpr (!evaluated_game<G>) {
+      throw std::invalid_argument("game_tree_view: a depth limit needs a game with evaluate()");
+    }
+  }
+
+  [[nodiscard]] node_type root() const { return root_; }
+
+  /// 0 for a leaf, 1 for a pass node, else the number of legal moves. O(one generation).
+  [[nodiscard]] std::size_t child_count(const node_type& n) const {
+    if (n.max_level != n.mover_is_root) return 1;
+    if (n.state->outcome() || n.depth_left == 0) return 0;
+    generate(*n.state);
+    return buffer_.size();
+  }
+
+  /// The i-th child. O(one generation and one play).
+  [[nodiscard]] node_type child(const node_type& n, std::size_t i) const {
+    if (n.max_level != n.mover_is_root) {
+      node_type pass = n;
+      pass.max_level = !n.max_level;
+      return pass;
+    }
+    generate(*n.state);
+    node_type c{n.state, n.ply + 1, n.depth_left < 0 ? -1 : n.depth_left - 1, !n.max_level,
+                !n.mover_is_root};
+    c.state->play(buffer_.at(i));
+    if constexpr (turn_reporting_game<G>) {
+      if (c.state->player_to_move() == n.state->player_to_move()) c.mover_is_root = n.mover_is_root;
+    }
+    return c;
+  }
+
+  /// The leaf's score from the root player's point of view.
+  [[nodiscard]] value_type leaf_value(const node_type& n) const {
+    value_type s;
+    if (const auto o = n.state->outcome()) {
+      s = detail::terminal_score<game_value_t<G>>(*o);
+    } else if constexpr (evaluated_game<G>) {
+      s = detail::evaluation(*n.state);
+    }
+    using access = detail::score_access<game_value_t<G>>;
+    const value_type from_root = access::to_root(s, n.ply);
+    return n.mover_is_root ? from_root : access::negate(from_root);
+  }
+
+ private:
+  void generate(const G& g) const {
+    buffer_.clear();
+    g.legal_moves(buffer_);
+    if (buffer_.empty()) detail::check_generated<G>(0, 0);
+  }
+
+  node_type root_;
+  mutable std::vector<typename G::move_type> buffer_;
+};
+
+}  // namespace gametree

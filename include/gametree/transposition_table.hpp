@@ -1,0 +1,193 @@
+#pragma once
+// The transposition table the engine's searches share: what a search learnt about a state
+// (score, bound type, depth, best move), found again when the state is reached by another
+// order of moves or by the next iteration of iterative deepening.
+//
+// Buckets of two entries (Breuker, Uiterwijk & van den Herik, "Replacement schemes for
+// transposition tables", ICCA Journal 17, 1994: the "two-level" scheme): the first entry keeps
+// the deepest result of the current search, the second is always replaced.
+
+#include <gametree/game.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace gametree {
+
+/// Depth stored for a result that no depth limit touched (exact at any depth).
+inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t>::max();
+
+/// Counters of a transposition_table since its construction or clear().
+struct table_statistics {
+  std::uint64_t probes = 0;  ///< lookups
+  std::uint64_t hits = 0;    ///< lookups that found the state
+  std::uint64_t stores = 0;  ///< results written
+};
+
+/// A fixed-size table from states to search results. Key is what identifies a state in full
+/// (a game's key() type), or std::uint64_t to store the hash alone (then two states with the
+/// same hash are taken for one: a collision can change a result).
+template <class Key, class Move, class Value>
+class transposition_table {
+ public:
+  using key_type = Key;
+  using move_type = Move;
+  using score_type = score<Value>;
+
+  struct entry {
+    Key key{};
+    Move move{};
+    score_type value{};
+    std::int32_t depth = 0;  ///< remaining depth searched; unlimited_depth: exact at any depth
+    score_bound bound = score_bound::exact;
+    std::uint8_t generation = 0;
+    bool has_move = false;
+    bool used = false;
+  };
+
+  /// A table of about mib MiB (at least one bucket of two entries).
+  /// Complexity: O(size). Throws std::invalid_argument if mib is 0 or above 2^20 (1 TiB);
+  /// std::bad_alloc.
+  explicit transposition_table(std::size_t mib) {
+    if (mib == 0 || mib > (std::size_t{1} << 20)) {
+      throw std::invalid_argument("transposition_table: size must be 1 .. 1048576 MiB, not " +
+                                  std::to_string(mib));
+    }
+    resize_entries(mib * (std::size_t{1} << 20) / sizeof(entry));
+  }
+
+  /// A table of exactly `entries` entries rounded down to a power of two (1 is allowed: one
+  /// entry that is always replaced). Throws std::invalid_argument if entries is 0.
+  [[nodiscard]] static transposition_table with_entries(std::size_t entries) {
+    if (entries == 0) throw std::invalid_argument("transposition_table: at least one entry");
+    transposition_table t;
+    t.resize_entries(entries);
+    return t;
+  }
+
+  /// The entry for a state, or nullptr. O(1).
+  [[nodiscard]] const entry* probe(std::uint64_t hash, const Key& key) noexcept { return find(hash, key); }
+  /// probe with anything a Key compares equal to with == (the engine looks states up by a
+  /// reference to their key, so that nothing is copied).
+  template <class Query>
+    requires(!std::is_convertible_v<const Query&, const Key&>)
+  [[nodiscard]] const entry* probe(std::uint64_t hash, const Query& key) noexcept {
+    return find(hash, key);
+  }
+
+  /// Writes a result: into the first entry of its bucket if that holds the same state, is
+  /// from an older search, or is not deeper; else into the second. A result without a move
+  /// keeps the move already stored for the same state. O(1) (plus Key's assignment).
+  void store(std::uint64_t hash, const Key& key, const std::optional<Move>& move,
+             const score_type& value, std::int32_t depth, score_bound bound) {
+    write(hash, key, move, value, depth, bound);
+  }
+  /// store with a key as for probe, which a Key can be assigned from.
+  template <class Query>
+    requires(!std::is_convertible_v<const Query&, const Key&>)
+  void store(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
+             const score_type& value, std::int32_t depth, score_bound bound) {
+    write(hash, key, move, value, depth, bound);
+  }
+
+  /// Starts a new search: entries of earlier searches stay readable but lose their claim on
+  /// the depth-preferred slots. O(1).
+  void new_search() noexcept { ++generation_; }
+
+  /// Forgets every entry and zeroes the statistics. Keys keep their storage, so a table of
+  /// keys that own memory (a vector) allocates nothing when it fills again. O(size).
+  void clear() {
+    for (entry& e : entries_) {
+      e.used = false;
+      e.has_move = false;
+    }
+    stats_ = {};
+    generation_ = 0;
+  }
+
+  /// Number of entries.
+  [[nodiscard]] std::size_t capacity() const noexcept { return entries_.size(); }
+  /// Bytes held by the entries themselves (a Key that owns heap memory has more).
+  [[nodiscard]] std::size_t size_bytes() const noexcept { return entries_.size() * sizeof(entry); }
+  /// Entries in use. O(size).
+  [[nodiscard]] std::size_t occupied() const noexcept {
+    std::size_t n = 0;
+    for (const entry& e : entries_) n += e.used ? 1 : 0;
+    return n;
+  }
+  [[nodiscard]] const table_statistics& statistics() const noexcept { return stats_; }
+
+ private:
+  transposition_table() = default;
+
+  template <class Query>
+  const entry* find(std::uint64_t hash, const Query& key) noexcept {
+    ++stats_.probes;
+    const std::size_t base = bucket(hash);
+    for (std::size_t i = base; i <= base + second_; ++i) {
+      const entry& e = entries_[i];
+      if (e.used && e.key == key) {
+        ++stats_.hits;
+        return &e;
+      }
+    }
+    return nullptr;
+  }
+
+  template <class Query>
+  void write(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
+             const score_type& value, std::int32_t depth, score_bound bound) {
+    ++stats_.stores;
+    const std::size_t base = bucket(hash);
+    entry& first = entries_[base];
+    const bool take_first = !first.used || first.key == key || first.generation != generation_ ||
+                            first.depth <= depth;
+    entry& e = take_first ? first : entries_[base + second_];
+    const bool same = e.used && e.key == key;
+    if (move) {
+      e.move = *move;
+      e.has_move = true;
+    } else if (!same) {
+      e.has_move = false;
+    }
+    if (!same) e.key = key;
+    e.value = value;
+    e.depth = depth;
+    e.bound = bound;
+    e.generation = generation_;
+    e.used = true;
+  }
+
+  void resize_entries(std::size_t entries) {
+    const std::size_t n = std::bit_floor(std::max<std::size_t>(entries, 1));
+    entries_.assign(n, entry{});
+    second_ = n >= 2 ? 1 : 0;
+    mask_ = (n >> second_) - 1;
+  }
+
+  // The bucket's first entry. The hash is mixed first (the finaliser of SplitMix64) so that a
+  // game's plain hash, a packed board say, spreads over the buckets.
+  [[nodiscard]] std::size_t bucket(std::uint64_t h) const noexcept {
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebULL;
+    h ^= h >> 31;
+    return static_cast<std::size_t>(h & mask_) << second_;
+  }
+
+  std::vector<entry> entries_;
+  std::size_t mask_ = 0;
+  std::size_t second_ = 0;  // 1: buckets of two entries; 0: a single entry
+  std::uint8_t generation_ = 0;
+  table_statistics stats_;
+};
+
+}  // namespace gametree
