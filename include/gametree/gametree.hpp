@@ -4,8 +4,13 @@
 #include <gametree/alpha_beta.hpp>
 #include <gametree/binary_tree.hpp>
 #include <gametree/coloring.hpp>
+#include <gametree/game.hpp>
+#include <gametree/games/nim.hpp>
+#include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/grid_game.hpp>
 #include <gametree/level_order.hpp>
 #include <gametree/minimax_fill.hpp>
+#include <gametree/search.hpp>
 #include <gametree/text_input.hpp>
+#include <gametree/transposition_table.hpp>
 #include <gametree/version.hpp>

@@ -1,0 +1,570 @@
+#include <gametree/alpha_beta.hpp>
+#include <gametree/games/nim.hpp>
+#include <gametree/games/tic_tac_toe.hpp>
+#include <gametree/search.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "reference/negamax_reference.hpp"
+#include "reference/random_game.hpp"
+#include "support/catch.hpp"
+
+using gametree::engine;
+using gametree::engine_options;
+using gametree::score;
+using gametree::score_bound;
+using gametree::search_limits;
+using gametree::stop_reason;
+using gametree_test::ContainsSubstring;
+namespace games = gametree::games;
+namespace reference = gametree_test::reference;
+
+namespace {
+
+// Tic-tac-toe without move hints and score bounds: the engine then enters exactly the nodes
+// alpha_beta.hpp's search of the same tree enters.
+struct plain_tic_tac_toe {
+  using move_type = int;
+  games::tic_tac_toe t;
+  void legal_moves(std::vector<int>& out) const { t.legal_moves(out); }
+  void play(int m) { t.play(m); }
+  void undo(int m) { t.undo(m); }
+  auto outcome() const { return t.outcome(); }
+  int evaluate() const { return t.evaluate(); }
+  std::uint64_t hash() const { return t.hash(); }
+  std::uint32_t key() const { return t.key(); }
+};
+
+// Every state hashes alike: only exact keys keep the table right.
+struct constant_hash_tic_tac_toe : games::tic_tac_toe {
+  std::uint64_t hash() const { return 42; }
+};
+
+struct option_set {
+  std::string name;
+  engine_options options;
+};
+
+// Every combination the engine offers: table off / one entry / 4096 entries, ordering on/off,
+// make/unmake vs copy-make, exact keys vs the hash alone.
+std::vector<option_set> every_option_set() {
+  std::vector<option_set> sets;
+  for (int table = 0; table < 3; ++table) {
+    for (const bool ordering : {true, false}) {
+      for (const bool undo : {true, false}) {
+        for (const bool exact : {true, false}) {
+          engine_options o;
+          o.table_mib = table == 0 ? 0 : 1;
+          if (table == 1) o.table_entries = 1;
+          if (table == 2) o.table_entries = 4096;
+          o.move_ordering = ordering;
+          o.use_undo = undo;
+          o.exact_keys = exact;
+          const std::string name = std::string(table == 0 ? "no table" : table == 1 ? "1-entry table" : "table") +
+                                   (ordering ? ", ordered" : ", unordered") + (undo ? ", undo" : ", copy") +
+                                   (exact ? ", exact keys" : ", hash only");
+          sets.push_back({name, o});
+        }
+      }
+    }
+  }
+  return sets;
+}
+
+template <class G>
+G random_position(G g, std::mt19937_64& rng, int min_plies, int max_plies) {
+  const int plies = std::uniform_int_distribution<int>(min_plies, max_plies)(rng);
+  std::vector<typename G::move_type> moves;
+  for (int i = 0; i < plies && !g.outcome(); ++i) {
+    moves.clear();
+    g.legal_moves(moves);
+    g.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+  }
+  return g;
+}
+
+template <class G>
+std::string describe(const G&, const gametree::engine_result<G>& r) {
+  std::ostringstream out;
+  out << r.value << " (depth " << r.depth << ", " << r.stats.nodes << " nodes)";
+  return out.str();
+}
+
+// Replays the principal variation with play_checked: every move must be legal in turn.
+template <class G>
+bool pv_replays(G g, const gametree::engine_result<G>& r) {
+  try {
+    for (const auto& m : r.pv) gametree::play_checked(g, m);
+  } catch (const gametree::illegal_move_error&) {
+    return false;
+  }
+  return r.pv.empty() || r.pv.front() == *r.best_move;
+}
+
+// Solves every position with every option set and compares with plain negamax: the value, the
+// value of the returned move, the bound and the principal variation. Returns the failures.
+template <class G, class Reference>
+std::vector<std::string> differential_solve(const std::vector<G>& positions, Reference&& value_of) {
+  const auto sets = every_option_set();
+  std::vector<std::unique_ptr<engine<G>>> engines;
+  for (const auto& s : sets) engines.push_back(std::make_unique<engine<G>>(s.options));
+  std::vector<std::string> failures;
+  std::vector<typename G::move_type> moves;
+  std::vector<reference::score_of<G>> move_values;
+  for (std::size_t p = 0; p < positions.size(); ++p) {
+    const G& g = positions[p];
+    const auto expected = value_of(g);
+    moves.clear();
+    move_values.clear();
+    if (!g.outcome()) g.legal_moves(moves);
+    for (const auto& m : moves) move_values.push_back(value_of(g, m));
+    for (std::size_t k = 0; k < sets.size(); ++k) {
+      const auto r = engines[k]->solve(g);
+      bool ok = r.value == expected && r.solved && r.bound == score_bound::exact &&
+                r.reason == stop_reason::completed;
+      if (ok && !moves.empty()) {
+        const auto it = r.best_move ? std::find(moves.begin(), moves.end(), *r.best_move) : moves.end();
+        ok = it != moves.end() && move_values[static_cast<std::size_t>(it - moves.begin())] == expected &&
+             pv_replays(g, r);
+      }
+      if (!ok && failures.size() < 10) {
+        std::ostringstream out;
+        out << "position " << p << ", " << sets[k].name << ": engine " << describe(g, r)
+            << ", negamax " << expected;
+        failures.push_back(out.str());
+      }
+    }
+  }
+  return failures;
+}
+
+// The reference with memory: tic-tac-toe positions repeat among random samples.
+template <class G>
+struct memo_reference {
+  std::map<std::uint64_t, reference::score_of<G>> memo;
+  reference::score_of<G> operator()(const G& g) {
+    const std::uint64_t k = static_cast<std::uint64_t>(g.key());
+    const auto it = memo.find(k);
+    if (it != memo.end()) return it->second;
+    return memo[k] = reference::negamax(g);
+  }
+  reference::score_of<G> operator()(const G& g, const typename G::move_type& m) {
+    G child = g;
+    child.play(m);
+    return reference::to_parent((*this)(child), false);
+  }
+};
+
+struct plain_reference {
+  template <class G>
+  auto operator()(const G& g) const {
+    return reference::negamax(g);
+  }
+  template <class G>
+  auto operator()(const G& g, const typename G::move_type& m) const {
+    return reference::move_value(g, m);
+  }
+};
+
+template <class G>
+void report(const std::vector<std::string>& failures) {
+  for (const auto& f : failures) UNSCOPED_INFO(f);
+  CHECK(failures.empty());
+}
+
+using payoff_game = gametree_test::random_game<int, true>;
+using decisive_game = gametree_test::random_game<int, false>;
+
+}  // namespace
+
+TEST_CASE("every option set solves 10^4 random tic-tac-toe positions as plain negamax does") {
+  std::mt19937_64 rng(2024);
+  std::vector<games::tic_tac_toe> positions;
+  for (int i = 0; i < 10000; ++i) positions.push_back(random_position(games::tic_tac_toe{}, rng, 2, 8));
+  report<games::tic_tac_toe>(differential_solve(positions, memo_reference<games::tic_tac_toe>{}));
+}
+
+TEST_CASE("every option set solves 10^4 random Nim positions as plain negamax does") {
+  std::mt19937_64 rng(1901);
+  std::vector<games::nim> positions;
+  for (int i = 0; i < 10000; ++i) {
+    const std::size_t heaps = std::uniform_int_distribution<std::size_t>(1, 4)(rng);
+    std::vector<unsigned> sizes(heaps);
+    unsigned total = 0;
+    for (auto& h : sizes) {
+      h = std::uniform_int_distribution<unsigned>(0, 6 - std::min(total, 6U))(rng);
+      total += h;
+    }
+    positions.emplace_back(sizes);
+  }
+  report<games::nim>(differential_solve(positions, plain_reference{}));
+}
+
+TEST_CASE("every option set solves 10^4 random game trees as plain negamax does") {
+  SECTION("payoffs, alternating turns") {
+    std::vector<payoff_game> positions;
+    for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, false, false, 2});
+    report<payoff_game>(differential_solve(positions, plain_reference{}));
+  }
+  SECTION("wins, losses and draws, extra turns") {
+    std::vector<decisive_game> positions;
+    for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(decisive_game::params{seed, 5, 10, true, false, 2});
+    report<decisive_game>(differential_solve(positions, plain_reference{}));
+  }
+}
+
+TEST_CASE("depth-limited searches without a table return negamax to that depth") {
+  // With a table, a state met again with more depth to go may answer from the deeper search,
+  // which is better play but not the depth-d value; so only the table-less sets are compared.
+  std::vector<option_set> sets;
+  for (const auto& s : every_option_set()) {
+    if (s.options.table_mib == 0) sets.push_back(s);
+  }
+  std::vector<std::string> failures;
+  auto check = [&](const auto& g, int depth, const auto& r, const auto& name) {
+    const auto expected = reference::negamax(g, depth);
+    const bool ok = r.value == expected && r.bound == score_bound::exact &&
+                    (r.solved || r.depth == depth) &&
+                    reference::move_value(g, *r.best_move, r.solved ? -1 : depth) == (r.solved ? reference::negamax(g) : expected);
+    if (!ok && failures.size() < 10) failures.push_back(name + ": depth " + std::to_string(depth) + " engine " + gametree::to_string(r.value) + " negamax " + gametree::to_string(expected));
+  };
+  std::mt19937_64 rng(99);
+  for (const auto& s : sets) {
+    engine<games::tic_tac_toe> e(s.options);
+    engine<payoff_game> random_engine(s.options);
+    gametree_test::random_game<signed char, true>::params extreme{1, 6, 12, true, true, 2};
+    engine<gametree_test::random_game<signed char, true>> extreme_engine(s.options);
+    for (int i = 0; i < 300; ++i) {
+      const int depth = 1 + i % 4;
+      const auto t = random_position(games::tic_tac_toe{}, rng, 1, 7);
+      if (!t.outcome()) check(t, depth, e.search(t, {.max_depth = depth}), s.name);
+      const payoff_game g({static_cast<std::uint64_t>(i) + 1, 7, 16, true, false, 2});
+      check(g, depth, random_engine.search(g, {.max_depth = depth}), s.name);
+      extreme.seed = static_cast<std::uint64_t>(i) + 1;
+      const gametree_test::random_game<signed char, true> x(extreme);
+      check(x, depth, extreme_engine.search(x, {.max_depth = depth}), s.name + " (extreme values)");
+    }
+  }
+  report<int>(failures);
+}
+
+TEST_CASE("heuristic scores of floating-point type, with infinities, search as plain negamax") {
+  struct float_game : payoff_game {
+    using payoff_game::payoff_game;
+    double evaluate() const {
+      const int v = payoff_game::evaluate();
+      return v > 40 ? std::numeric_limits<double>::infinity() : v < -40 ? -std::numeric_limits<double>::infinity() : v / 4.0;
+    }
+    std::optional<double> outcome() const {
+      const auto o = payoff_game::outcome();
+      return o ? std::optional<double>(*o * 0.5) : std::nullopt;
+    }
+  };
+  STATIC_REQUIRE(std::is_same_v<gametree::game_value_t<float_game>, double>);
+  engine<float_game> e;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    const float_game g(payoff_game::params{seed, 6, 12, false, false, 2});
+    CHECK(e.solve(g).value == reference::negamax(g));
+    engine_options o;
+    o.table_mib = 0;
+    engine<float_game> plain(o);
+    CHECK(plain.search(g, {.max_depth = 3}).value == reference::negamax(g, 3));
+  }
+}
+
+TEST_CASE("with ordering and the table off, an iteration enters exactly the nodes alpha_beta enters") {
+  engine_options o;
+  o.table_mib = 0;
+  o.move_ordering = false;
+  engine<plain_tic_tac_toe> e(o);
+  engine<payoff_game> random_engine(o);
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 200; ++i) {
+    plain_tic_tac_toe t{random_position(games::tic_tac_toe{}, rng, 0, 6)};
+    if (t.outcome()) continue;
+    const auto r = e.search(t, {.max_depth = 1 + i % 9});
+    const auto depth = static_cast<std::int64_t>(r.stats.nodes_by_depth.size());
+    const auto a = gametree::alpha_beta(gametree::game_tree_view(t, depth));
+    CHECK(r.value == a.value);
+    CHECK(r.stats.nodes_by_depth.back() == a.interior_nodes_visited + a.leaves_evaluated);
+
+    const payoff_game g({static_cast<std::uint64_t>(i) + 1, 7, 64, false, false, 2});
+    const auto rg = random_engine.search(g, {.max_depth = 1 + i % 7});
+    const auto dg = static_cast<std::int64_t>(rg.stats.nodes_by_depth.size());
+    const auto ag = gametree::alpha_beta(gametree::game_tree_view(g, dg));
+    CHECK(rg.value == ag.value);
+    CHECK(rg.stats.nodes_by_depth.back() == ag.interior_nodes_visited + ag.leaves_evaluated);
+  }
+}
+
+TEST_CASE("the empty tic-tac-toe board is a draw, with a legal line of best play") {
+  const auto r = gametree::solve(games::tic_tac_toe{});
+  CHECK(r.value == score<int>{});
+  CHECK(r.solved);
+  CHECK(r.pv.size() == 9);  // a draw fills the board
+  CHECK(pv_replays(games::tic_tac_toe{}, r));
+  auto end = games::tic_tac_toe{};
+  for (const int m : r.pv) end.play(m);
+  CHECK(end.outcome() == gametree::game_outcome::draw);
+
+  const auto s = gametree::search(games::tic_tac_toe{}, {.max_depth = 3});
+  CHECK(s.depth == 3);
+  CHECK(!s.solved);
+  CHECK(s.stats.nodes_by_depth.size() == 3);
+  CHECK(s.best_move == 4);  // the centre
+}
+
+TEST_CASE("wins come as fast as possible and losses as late as possible") {
+  // X to move can win at once (square 3 completes the top row... here: X on 1 2, O on 4 5).
+  const auto t = games::tic_tac_toe::from_moves("1425");
+  const auto r = gametree::solve(t);
+  CHECK(r.value == score<int>::win_in(1));
+  CHECK(r.best_move == 2);
+  // O to move cannot stop both of X's threats (X on 1 3 7, O on 2 9: X wins on 4 or on 5).
+  const auto lost = games::tic_tac_toe::from_moves("12397");
+  const auto l = gametree::solve(lost);
+  CHECK(l.value == reference::negamax(lost));
+  CHECK(l.value.is_loss());
+  CHECK(l.value.plies() == 2);
+}
+
+TEST_CASE("the engine keeps its table between searches") {
+  engine<games::tic_tac_toe> e;
+  const auto first = e.solve(games::tic_tac_toe{});
+  const auto second = e.solve(games::tic_tac_toe{});
+  CHECK(second.value == first.value);
+  CHECK(second.stats.nodes < first.stats.nodes);
+  CHECK(second.stats.tt_cutoffs > 0);
+  CHECK(e.table()->statistics().hits > 0);
+  e.clear();
+  const auto third = e.solve(games::tic_tac_toe{});
+  CHECK(third.stats.nodes == first.stats.nodes);
+}
+
+TEST_CASE("a game whose hash is constant is solved exactly in exact-key mode") {
+  std::mt19937_64 rng(11);
+  engine<constant_hash_tic_tac_toe> exact;
+  engine_options o;
+  o.exact_keys = false;
+  engine<constant_hash_tic_tac_toe> hash_only(o);
+  int wrong_without_keys = 0;
+  for (int i = 0; i < 300; ++i) {
+    constant_hash_tic_tac_toe t;
+    static_cast<games::tic_tac_toe&>(t) = random_position(games::tic_tac_toe{}, rng, 0, 6);
+    if (t.outcome()) continue;
+    const auto expected = reference::negamax(static_cast<const games::tic_tac_toe&>(t));
+    CHECK(exact.solve(t).value == expected);
+    wrong_without_keys += hash_only.solve(t).value == expected ? 0 : 1;
+  }
+  // The hash alone is unsafe: with every state alike, many answers come out wrong.
+  CHECK(wrong_without_keys > 0);
+}
+
+TEST_CASE("node limits are exact and give the same result on every run") {
+  engine<games::nim> e;
+  const games::nim n({3, 4, 5, 6});
+  for (const std::uint64_t limit : {1ULL, 2ULL, 10ULL, 1000ULL, 12345ULL}) {
+    e.clear();
+    const auto a = e.search(n, {.max_nodes = limit});
+    e.clear();
+    const auto b = e.search(n, {.max_nodes = limit});
+    CHECK(a.stats.nodes <= limit);
+    CHECK(a.stats.nodes == b.stats.nodes);
+    CHECK(a.best_move == b.best_move);
+    CHECK(a.value == b.value);
+    CHECK(a.pv == b.pv);
+    CHECK(a.depth == b.depth);
+    REQUIRE(a.best_move);
+    games::nim copy = n;
+    CHECK_NOTHROW(gametree::play_checked(copy, *a.best_move));
+    if (a.reason == stop_reason::nodes) CHECK(a.stats.nodes == limit);
+  }
+  const auto one = e.search(n, {.max_nodes = 1});
+  CHECK(one.reason == stop_reason::nodes);
+  CHECK(one.depth == 0);
+  CHECK(one.bound == score_bound::unknown);
+  CHECK(one.best_move == games::nim_move{0, 1});  // nothing searched: the first move generated
+}
+
+TEST_CASE("a budget ends the search with the last completed iteration's move") {
+  engine<games::nim> e;
+  const games::nim n({5, 6, 7, 8});
+  std::vector<std::int64_t> depths;
+  e.on_iteration([&](const auto& info) { depths.push_back(info.depth); CHECK(!info.pv.empty()); CHECK(info.nodes > 0); });
+  const auto r = e.search(n, {.max_nodes = 200000});
+  CHECK(r.reason == stop_reason::nodes);
+  REQUIRE(!depths.empty());
+  CHECK(r.depth == depths.back());
+  CHECK(r.stats.nodes_by_depth.size() == depths.size());
+  for (std::size_t i = 0; i < depths.size(); ++i) CHECK(depths[i] == static_cast<std::int64_t>(i) + 1);
+  CHECK(pv_replays(n, r));
+
+  const auto timed = e.search(games::nim({20, 21, 22, 23, 24}), {.max_time = std::chrono::milliseconds(2)});
+  CHECK(timed.reason == stop_reason::time);
+  CHECK(timed.best_move);
+}
+
+TEST_CASE("stop() from another thread ends a search, which still returns a legal move") {
+  engine<games::nim> e;
+  std::atomic<bool> iterated{false};
+  e.on_iteration([&](const auto&) { iterated = true; });
+  std::thread stopper([&] {
+    while (!iterated) std::this_thread::yield();
+    e.stop();
+  });
+  const games::nim n({9, 10, 11, 12, 13});
+  const auto r = e.search(n);
+  stopper.join();
+  CHECK(r.reason == stop_reason::stopped);
+  REQUIRE(r.best_move);
+  games::nim copy = n;
+  CHECK_NOTHROW(gametree::play_checked(copy, *r.best_move));
+
+  std::atomic<bool> flag{true};
+  const auto flagged = e.search(n, {.stop = &flag});
+  CHECK(flagged.reason == stop_reason::stopped);
+  CHECK(flagged.stats.nodes <= 1024);
+  CHECK(flagged.best_move);
+}
+
+TEST_CASE("a terminal root has a score and no move") {
+  const auto r = gametree::solve(games::nim({0, 0}));
+  CHECK(!r.best_move);
+  CHECK(r.value == score<int>::loss_in(0));
+  CHECK(r.solved);
+  CHECK(r.stats.nodes == 1);
+}
+
+TEST_CASE("limits and options are checked") {
+  engine<games::nim> e;
+  const games::nim n({1});
+  CHECK_THROWS_WITH(e.search(n, {.max_depth = 0}), ContainsSubstring("max_depth must be at least 1"));
+  CHECK_THROWS_WITH(e.search(n, {.max_nodes = 0}), ContainsSubstring("max_nodes must be at least 1"));
+  CHECK_THROWS_WITH(e.search(n, {.max_time = std::chrono::nanoseconds(-1)}), ContainsSubstring("max_time must not be negative"));
+  CHECK_THROWS_WITH(e.solve(n, {.max_depth = 3}), ContainsSubstring("solve: max_depth must be empty"));
+  engine_options o;
+  o.max_pv_length = 0;
+  CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("max_pv_length"));
+  o = {};
+  o.table_entries = 0;
+  CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("at least one entry"));
+  o = {};
+  o.table_mib = 0;
+  CHECK(engine<games::nim>(o).table() == nullptr);
+}
+
+TEST_CASE("a game without evaluate() can be solved but not searched to a depth") {
+  struct countdown {
+    using move_type = int;
+    int n = 5;
+    void legal_moves(std::vector<int>& out) const { out.push_back(1); }
+    void play(int m) { n -= m; }
+    std::optional<int> outcome() const { return n == 0 ? std::optional<int>(3) : std::nullopt; }
+  };
+  engine<countdown> e;
+  const auto r = e.search(countdown{});
+  CHECK(r.value == score<int>::of(-3));  // 5 plies: the player to move at the end is the other
+  CHECK(r.solved);
+  CHECK(r.pv.size() == 5);
+  CHECK_THROWS_WITH(e.search(countdown{}, {.max_depth = 2}), ContainsSubstring("needs a game with evaluate()"));
+}
+
+TEST_CASE("a game that breaks the contract gets an exception naming the rule") {
+  struct broken {
+    using move_type = int;
+    int kind = 0;  // 1: no move; 2: clears the buffer; 3: NaN evaluation; 4: bad bounds; 5: bad undo
+    int plies = 0;
+    void legal_moves(std::vector<int>& out) const {
+      if (kind == 1 && plies == 1) return;
+      if (kind == 2 && plies == 1) {
+        out.clear();
+        out.push_back(0);
+        return;
+      }
+      out.push_back(0);
+      out.push_back(1);
+    }
+    int drift = 0;  // kind 5: changed by play, not restored by undo
+    void play(int) {
+      ++plies;
+      drift += kind == 5 ? 1 : 0;
+    }
+    void undo(int) { --plies; }
+    std::optional<gametree::game_outcome> outcome() const {
+      return plies >= 3 ? std::optional(gametree::game_outcome::draw) : std::nullopt;
+    }
+    double evaluate() const { return kind == 3 ? std::nan("") : 0.0; }
+    std::uint64_t hash() const { return static_cast<std::uint64_t>(plies + 1000 * drift); }
+    gametree::score_range<double> score_bounds() const {
+      if (kind == 4) return {score<double>::win_in(1), score<double>::loss_in(1)};
+      return {score<double>::loss_in(0), score<double>::win_in(0)};
+    }
+  };
+  engine<broken> e;
+  CHECK_THROWS_WITH(e.solve(broken{1}), ContainsSubstring("must have a legal move"));
+  CHECK_THROWS_WITH(e.solve(broken{2}), ContainsSubstring("must append to out"));
+  CHECK_THROWS_WITH(e.search(broken{3}, {.max_depth = 2}), ContainsSubstring("evaluate() returned NaN"));
+  CHECK_THROWS_AS(e.search(broken{3}, {.max_depth = 2}), gametree::game_contract_error);
+  CHECK_THROWS_WITH(e.solve(broken{4}), ContainsSubstring("score_bounds() returned a least score"));
+  CHECK_THROWS_WITH(e.solve(broken{5}), ContainsSubstring("undo(move) must restore"));
+  // The engine is usable again after each of them.
+  const auto r = e.solve(broken{0});
+  CHECK(r.value == score<double>{});
+  CHECK(r.solved);
+
+  struct nan_payoff {
+    using move_type = int;
+    bool done = false;
+    void legal_moves(std::vector<int>& out) const { out.push_back(0); }
+    void play(int) { done = true; }
+    std::optional<double> outcome() const { return done ? std::optional<double>(std::nan("")) : std::nullopt; }
+  };
+  CHECK_THROWS_WITH(gametree::solve(nan_payoff{}), ContainsSubstring("NaN payoff"));
+  struct stuck_root {
+    using move_type = int;
+    void legal_moves(std::vector<int>&) const {}
+    void play(int) {}
+    std::optional<int> outcome() const { return std::nullopt; }
+  };
+  CHECK_THROWS_WITH(gametree::solve(stuck_root{}), ContainsSubstring("must have a legal move"));
+}
+
+TEST_CASE("[deep] a subtraction game 10^5 plies long is solved exactly", "[deep]") {
+  // The value by the rules, heap by heap from 0 (iterative): take 1 or 2, no move loses.
+  const std::uint64_t n = 100000;
+  std::vector<score<int>> value(n + 1);
+  value[0] = score<int>::loss_in(0);
+  value[1] = reference::to_parent(value[0], false);
+  for (std::uint64_t h = 2; h <= n; ++h) {
+    const auto a = reference::to_parent(value[h - 1], false);
+    const auto b = reference::to_parent(value[h - 2], false);
+    value[h] = a < b ? b : a;
+  }
+  for (const bool undo : {true, false}) {
+    engine_options o;
+    o.use_undo = undo;
+    engine<games::subtraction_game> e(o);
+    const auto r = e.solve(games::subtraction_game(n));
+    CHECK(r.value == value[n]);
+    CHECK(r.value == score<int>::win_in(2 * (n / 3) + 1));
+    CHECK(r.best_move == 1U);  // leave a multiple of 3
+    CHECK(r.depth == static_cast<std::int64_t>(n));  // the longest line: one object at a time
+    CHECK(r.pv.size() == 64);
+    const auto m = gametree::minimax(gametree::game_tree_view(games::subtraction_game(n, {1})));
+    CHECK(m.value == score<int>::loss_in(static_cast<std::int64_t>(n)));  // 10^5 forced moves
+  }
+}
