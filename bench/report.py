@@ -8,6 +8,12 @@ far the library is from touching each input element once, or from a bare post-or
 the library's items/s. Repeated runs are reduced to their median; each ratio also gets its
 spread, the range of the ratios of the repetitions paired by repetition index.
 
+The engine's benchmarks are named <algorithm>/<gametree|handwritten>/<game>/<depth>, e.g.
+engine/gametree/nim/6. Each game gets its own table in the section "The cost of being generic":
+the times, gametree/handwritten (the library against the same search written by hand for that
+game alone) with its spread, and the nodes/s of both. A name with no numeric size, e.g.
+engine/gametree/tic_tac_toe/solve, is listed in a short table of its own there.
+
     report.py [options] FILE.json...     write the report (default inputs: bench/results/raw/*.json)
     report.py --self-test                check the parsing and the ratios on built-in data
 
@@ -29,7 +35,10 @@ import tempfile
 
 # The limits a library time is compared with, each with the phrase the report uses for it.
 LIMITS = {"scan_limit": "the scan limit", "postorder_limit": "the post-order limit"}
-VARIANTS = ("gametree", "seed_port") + tuple(LIMITS)
+# handwritten: the reference of a generic search, the same search written for one game alone.
+VARIANTS = ("gametree", "seed_port") + tuple(LIMITS) + ("handwritten",)
+NAME_FORMS = (f"<algorithm>/<{'|'.join(VARIANTS)}>/[<game>/]<size>",
+              "<algorithm>/<variant>/[<game>/]<name>")
 # Suffixes Google Benchmark appends to a name; they say how it was run, not what.
 RUN_SUFFIX = re.compile(r"^(real_time|process_time|manual_time|[a-z_]+:[0-9]+)$")
 TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -58,24 +67,35 @@ def warn(message):
 
 
 def split_name(run_name):
-    """(algorithm, variant, size_label, size_value) or None when the name is not ours."""
+    """(group, has_game, variant, size_label, size_value) or None when the name is not ours.
+
+    group is the algorithm, or algorithm/game when names follow the variant before the size
+    (engine/gametree/nim/6: group engine/nim). A name with no numeric size (engine/gametree/
+    tic_tac_toe/solve) gives size_value None and its last part as the label.
+    """
     parts = run_name.split("/")
     while parts and RUN_SUFFIX.match(parts[-1]):
         parts.pop()
     if len(parts) < 3 or parts[1] not in VARIANTS:
         return None
-    args = parts[2:]
-    if not all(a.isdigit() for a in args):
-        return None
+    rest = parts[2:]
+    n = len(rest)
+    while n and rest[n - 1].isdigit():
+        n -= 1
+    game, args = rest[:n], rest[n:]
+    if any(not p or p.isdigit() for p in game):
+        return None  # a number amid the names: not a size, and not a name
+    if not args:
+        return "/".join([parts[0]] + game[:-1]), len(game) > 1, parts[1], game[-1], None
     # Several arguments (e.g. rows/cols) form one size whose magnitude is their product.
     value = math.prod(int(a) for a in args)
-    return parts[0], parts[1], "\u00d7".join(args), value
+    return "/".join([parts[0]] + game), bool(game), parts[1], "\u00d7".join(args), value
 
 
 class Measurement:
     """One benchmark (algorithm, variant, size) reduced over its repetitions."""
 
-    def __init__(self, time_ns, cpu_ns, items_per_second, repetitions, cv, samples=None):
+    def __init__(self, time_ns, cpu_ns, items_per_second, repetitions, cv, samples=None, nodes=None):
         self.time_ns = time_ns
         self.cpu_ns = cpu_ns
         self.items_per_second = items_per_second
@@ -84,6 +104,7 @@ class Measurement:
         # The time of each repetition in repetition-index order; None when only aggregates
         # were written (--benchmark_report_aggregates_only).
         self.samples = samples
+        self.nodes = nodes  # the "nodes" counter (nodes per iteration) of a search, if it has one
 
     def ns_per_item(self, size_value):
         # items per iteration = items/s * cpu s/iteration (items/s is computed from CPU time).
@@ -106,17 +127,33 @@ def load_json_text(text, source):
     return data
 
 
-def collect(documents, time_field="cpu_time"):
-    """documents: [(source, parsed JSON)] -> (results, contexts).
+class Collected:
+    """What collect() found.
 
-    results: {algorithm: {size_label: {"value": int, variant: Measurement}}}, algorithms in
-    the order first seen.
+    results: {algorithm: {size_label: {"value": int, variant: Measurement}}}, the algorithms
+    compared with their seed port and limits, in the order first seen.
+    generic: the same for each group compared with a handwritten search (a name with a game,
+    or a handwritten variant), e.g. "engine/nim", in the order the benchmarks were registered.
+    unsized: [(benchmark name, Measurement)] of the names with no numeric size.
+    contexts: [(source, the "context" of its JSON)].
     """
-    runs = {}  # (algorithm, variant, size_label) -> {"value", "iterations": [...], "aggregates": {}}
+
+    def __init__(self, results, generic, unsized, contexts):
+        self.results, self.generic, self.unsized, self.contexts = results, generic, unsized, contexts
+
+
+def _counter(bench, name):
+    value = bench.get(name)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def collect(documents, time_field="cpu_time"):
+    """documents: [(source, parsed JSON)] -> Collected."""
+    runs = {}  # (group, variant, size_label) -> {"value", "iterations": [...], "aggregates": {}, ...}
     order = []
     contexts = []
     ignored = set()
-    for source, data in documents:
+    for doc_index, (source, data) in enumerate(documents):
         contexts.append((source, data.get("context", {})))
         for i, bench in enumerate(data["benchmarks"]):
             if not isinstance(bench, dict) or "name" not in bench:
@@ -125,7 +162,7 @@ def collect(documents, time_field="cpu_time"):
             parsed = split_name(run_name)
             if parsed is None:
                 if run_name not in ignored:
-                    warn(f"{source}: ignoring '{run_name}' (not <algorithm>/<{'|'.join(VARIANTS)}>/<size>)")
+                    warn(f"{source}: ignoring '{run_name}' (neither {' nor '.join(NAME_FORMS)})")
                     ignored.add(run_name)
                 continue
             if bench.get("error_occurred"):
@@ -133,42 +170,68 @@ def collect(documents, time_field="cpu_time"):
                 continue
             if bench.get("skipped"):
                 continue
-            algorithm, variant, label, value = parsed
+            group, has_game, variant, label, value = parsed
             try:
                 unit = TO_NS[bench.get("time_unit", "ns")]
                 entry = {
                     "time": float(bench[time_field]) * unit,
                     "cpu": float(bench["cpu_time"]) * unit,
                     "items": float(bench["items_per_second"]) if "items_per_second" in bench else None,
+                    "nodes": _counter(bench, "nodes"),
                     "index": int(bench.get("repetition_index", -1)),
                     "raw": bench,
                 }
             except (KeyError, TypeError, ValueError) as e:
                 raise ReportError(f"{source}: benchmark '{bench['name']}' lacks a usable {e} field")
-            key = (algorithm, variant, label)
+            key = (group, variant, label)
             if key not in runs:
-                runs[key] = {"value": value, "iterations": [], "aggregates": {}}
-                if algorithm not in order:
-                    order.append(algorithm)
+                # Registration order: with --benchmark_enable_random_interleaving the file's
+                # order is the random one the repetitions ran in.
+                family = bench.get("family_index")
+                instance = bench.get("per_family_instance_index")
+                runs[key] = {"value": value, "game": has_game, "iterations": [], "aggregates": {},
+                             "name": "/".join(p for p in run_name.split("/") if not RUN_SUFFIX.match(p)),
+                             "registered": (doc_index, family if isinstance(family, int) else len(runs),
+                                            instance if isinstance(instance, int) else 0)}
+                if group not in order:
+                    order.append(group)
             if bench.get("run_type") == "aggregate":
                 runs[key]["aggregates"][bench.get("aggregate_name", "")] = entry
             else:
                 runs[key]["iterations"].append(entry)
 
+    # A group compared with a handwritten search; its size is a game's search depth.
+    generic_groups = {g for (g, v, _), run in runs.items() if v == "handwritten" or run["game"]}
     seen = {a: i for i, a in enumerate(order)}
-    order.sort(key=lambda a: (PREFERRED_ORDER.index(a) if a in PREFERRED_ORDER else len(PREFERRED_ORDER),
-                              seen[a]))
-    results = {a: {} for a in order}
-    for (algorithm, variant, label), run in runs.items():
+    classic = [a for a in order if a not in generic_groups]
+    classic.sort(key=lambda a: (PREFERRED_ORDER.index(a) if a in PREFERRED_ORDER else len(PREFERRED_ORDER),
+                                seen[a]))
+    registered = {}
+    for (group, _, _), run in runs.items():
+        registered[group] = min(registered.get(group, run["registered"]), run["registered"])
+    generic_order = sorted((g for g in order if g in generic_groups), key=lambda g: (registered[g], seen[g]))
+    results = {a: {} for a in classic}
+    generic = {g: {} for g in generic_order}
+    unsized = []
+    for (group, variant, label), run in runs.items():
         m = reduce_run(run)
         if m is None:
             continue
-        row = results[algorithm].setdefault(label, {"value": run["value"]})
+        if run["value"] is None:
+            unsized.append((run["registered"], run["name"], m))
+            continue
+        if group in generic and variant not in ("gametree", "handwritten"):
+            warn(f"not reporting '{run['name']}': {group} is compared with a handwritten search, "
+                 f"not with a {variant}")
+            continue
+        row = (generic if group in generic else results)[group].setdefault(label, {"value": run["value"]})
         row[variant] = m
-    for algorithm in list(results):
-        if not results[algorithm]:
-            del results[algorithm]
-    return results, contexts
+    for table in (results, generic):
+        for group in list(table):
+            if not table[group]:
+                del table[group]
+    unsized = [(name, m) for _, name, m in sorted(unsized, key=lambda u: u[0])]
+    return Collected(results, generic, unsized, contexts)
 
 
 def reduce_run(run):
@@ -183,18 +246,21 @@ def reduce_run(run):
         reps = med["raw"].get("repetitions", len(iterations) or None)
         cv_value = cv["time"] / TO_NS[cv["raw"].get("time_unit", "ns")] if cv else None
         # The "cv" aggregate is a ratio that Google Benchmark labels with the time unit.
-        return Measurement(med["time"], med["cpu"], med["items"], reps, cv_value, samples)
+        return Measurement(med["time"], med["cpu"], med["items"], reps, cv_value, samples, med["nodes"])
     if iterations:
         times = [e["time"] for e in iterations]
         items = [e["items"] for e in iterations if e["items"] is not None]
+        nodes = [e["nodes"] for e in iterations if e["nodes"] is not None]
         cv = None
         if len(times) > 1 and statistics.mean(times) > 0:
             cv = statistics.stdev(times) / statistics.mean(times)
         return Measurement(statistics.median(times), statistics.median(e["cpu"] for e in iterations),
-                           statistics.median(items) if items else None, len(times), cv, samples)
+                           statistics.median(items) if items else None, len(times), cv, samples,
+                           statistics.median(nodes) if nodes else None)
     if "mean" in aggregates:
         mean = aggregates["mean"]
-        return Measurement(mean["time"], mean["cpu"], mean["items"], mean["raw"].get("repetitions"), None)
+        return Measurement(mean["time"], mean["cpu"], mean["items"], mean["raw"].get("repetitions"), None,
+                           nodes=mean["nodes"])
     return None
 
 
@@ -276,6 +342,14 @@ def fmt_rate(per_second):
     return f"{per_second:.3g} /s"
 
 
+def fmt_magnitude(n):
+    """A rate without its unit, as a headline gives the second of two: 24.5 M."""
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.3g} {unit}"
+    return f"{n:.3g}"
+
+
 def fmt_range(sp):
     """The range of a spread with known bounds, e.g. 1.60-1.85 and a times sign; else None."""
     if sp is None or sp.low is None:
@@ -348,7 +422,75 @@ def headline(algorithm, rows):
     return f"- **{algorithm}** at size {label}: {first}, and {second}."
 
 
-def render_markdown(results, machine, time_field, chart_name):
+def rate_name(rows):
+    """What a group's items are: nodes when its benchmarks count them."""
+    return "nodes" if any(getattr(row.get(v), "nodes", None) is not None
+                          for row in rows.values() for v in ("gametree", "handwritten")) else "items"
+
+
+def generic_headline(group, rows):
+    label, row = sorted_rows(rows)[-1]
+    where = f"**{group}** at {'depth' if '/' in group else 'size'} {label}"
+    g, h = row.get("gametree"), row.get("handwritten")
+    if g is None:
+        return f"- {where}: no gametree measurement."
+    unit = rate_name(rows)
+    subject = "the engine" if group.split("/")[0] == "engine" else "gametree"
+    g_rate = f"{fmt_magnitude(g.items_per_second)} {unit}/s" if g.items_per_second else None
+    if h is None:
+        return f"- {where}: no handwritten search to compare with" + (f", {g_rate}." if g_rate else ".")
+    text = (f"- {where}: {subject} takes **{fmt_ratio(ratio(g, h))}** the time of the handwritten search"
+            f"{headline_note(spread(g, h))}")
+    if g_rate and h.items_per_second:
+        text += f", {g_rate} against {fmt_magnitude(h.items_per_second)}"
+    return text + "."
+
+
+def fmt_nodes_cell(*measurements):
+    """The nodes per iteration of the measurements that count them: one figure when they agree."""
+    counts = [m.nodes for m in measurements if m is not None and m.nodes is not None]
+    if not counts:
+        return DASH
+    if all(c == counts[0] for c in counts):
+        return fmt_count(counts[0])
+    return " vs ".join(fmt_count(c) for c in counts) + " \u2020"
+
+
+def render_generic(generic, unsized, kind):
+    out = ["## The cost of being generic", "",
+           "gametree / handwritten: the library's time over that of the same search written by hand "
+           "for that one game alone, the least a generic engine can cost (1.00\u00d7: being generic "
+           f"costs nothing). Times are {kind} time per iteration, the median of the repetitions; a "
+           "ratio is that of the medians, in brackets the lowest and highest ratio_k = gametree_k / "
+           "handwritten_k over the repetitions k paired by repetition index. \u2020 marks a time, or a "
+           f"ratio, whose repetitions vary by more than {NOISY_CV:.0%}. nodes/s is the benchmark's "
+           "items/s; nodes per iteration its \"nodes\" counter, one figure when both searches enter "
+           "the same nodes (a \u2020 when they do not: the times then compare different work).", ""]
+    for group, rows in generic.items():
+        unit = rate_name(rows)
+        size = "depth" if "/" in group else "size"
+        out += [f"### {group}", "",
+                f"| {size} | gametree | handwritten | gametree / handwritten (cost of being generic) "
+                f"| gametree {unit}/s | handwritten {unit}/s | {unit} per iteration |",
+                "|---:|---:|---:|---:|---:|---:|---:|"]
+        for label, row in sorted_rows(rows):
+            g, h = row.get("gametree"), row.get("handwritten")
+            cells = [label, fmt_time_cell(g), fmt_time_cell(h), fmt_ratio_cell(ratio(g, h), spread(g, h)),
+                     fmt_rate(g.items_per_second if g else None), fmt_rate(h.items_per_second if h else None),
+                     fmt_nodes_cell(g, h)]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+    if unsized:
+        out += ["### Benchmarks without a size", "",
+                "Named with no numeric size, so with no reference to be compared with.", "",
+                "| benchmark | time | items/s | nodes per iteration |", "|:---|---:|---:|---:|"]
+        for name, m in unsized:
+            out.append(f"| {name} | {fmt_time_cell(m)} | {fmt_rate(m.items_per_second)} | {fmt_nodes_cell(m)} |")
+        out.append("")
+    return out
+
+
+def render_markdown(results, machine, time_field, chart_name, generic=None, unsized=None):
     kind = "CPU" if time_field == "cpu_time" else "wall-clock"
     out = ["# gametree benchmark results", ""]
     out += ["Generated by `bench/report.py`; rerun the command below to regenerate. "
@@ -356,7 +498,13 @@ def render_markdown(results, machine, time_field, chart_name):
     out += ["## Machine", ""]
     for key, value in machine:
         out.append(f"- {key}: {value}")
-    out += ["", "## Headline", "",
+    out += ["", "## Headline", ""]
+    lines = [generic_headline(group, rows) for group, rows in (generic or {}).items()]
+    if not results:
+        out += ["At each game's largest depth: gametree time / handwritten time (see below).", ""]
+        out += lines + [""] + render_generic(generic or {}, unsized, kind)
+        return "\n".join(out)
+    out += [
             "At each algorithm's largest size: speed-up = seed_port time / gametree time; "
             "distance from a limit = gametree time / limit time (1.00\u00d7 would mean the "
             "library does no more than the limit: touch each input element once for the scan "
@@ -366,6 +514,10 @@ def render_markdown(results, machine, time_field, chart_name):
             "a change smaller than the range may be noise.", ""]
     for algorithm, rows in results.items():
         out.append(headline(algorithm, rows))
+    if generic:
+        out += ["", "At each game's largest depth, the cost of being generic: gametree time / the "
+                "time of the same search written by hand for that game alone (1.00\u00d7: it costs "
+                "nothing), in brackets and with \u2020 as above; and the nodes/s of both.", ""] + lines
     out += ["", f"![time per item, gametree vs seed port vs its limits]({chart_name})", ""]
     out += ["## Tables", "",
             f"Times are {kind} time per iteration, the median of the repetitions. "
@@ -393,6 +545,8 @@ def render_markdown(results, machine, time_field, chart_name):
             cells.append(fmt_rate(g.items_per_second if g else None))
             out.append("| " + " | ".join(cells) + " |")
         out.append("")
+    if generic or unsized:
+        out += render_generic(generic or {}, unsized, kind)
     return "\n".join(out)
 
 
@@ -620,6 +774,52 @@ def _self_test_document():
                                    "load_avg": [0.5, 0.4, 0.3]}, "benchmarks": b})
 
 
+def _self_test_engine_document():
+    b = []
+
+    def add(name, times, family, instance=0, unit="ns", nodes=None, items=None, order=None, aggregates=False):
+        for k in order or range(len(times)):
+            entry = _bench(name, "iteration", times[k], unit=unit, index=k,
+                           items_per_second=items[k] if items else None)
+            entry.update(family_index=family, per_family_instance_index=instance)
+            if nodes is not None:
+                entry["nodes"] = nodes
+            b.append(entry)
+        if aggregates:
+            median = _bench(name, "aggregate", statistics.median(times), aggregate="median", unit=unit,
+                            reps=len(times), items_per_second=statistics.median(items))
+            median.update(nodes=nodes, family_index=family, per_family_instance_index=instance)
+            cv = _bench(name, "aggregate", statistics.stdev(times) / statistics.mean(times), aggregate="cv",
+                        unit=unit, reps=len(times))
+            cv.update(nodes=0.0, family_index=family, per_family_instance_index=instance)
+            b.extend((median, cv))
+
+    # nim first in the file, but registered after tic-tac-toe (family 2 and 3 against 0 and 1).
+    # At depth 6, 2 repetitions against 3: not paired, the extremes 300/120 .. 330/100.
+    add("engine/gametree/nim/6", (300.0, 330.0), 2, nodes=3890, items=(3890 / 300e-9, 3890 / 330e-9))
+    add("engine/handwritten/nim/6", (100.0, 110.0, 120.0), 3, nodes=3890,
+        items=(3890 / 100e-9, 3890 / 110e-9, 3890 / 120e-9))
+    # At depth 9 no handwritten search: the headline says so.
+    add("engine/gametree/nim/9", (1000.0,), 2, instance=1, nodes=97603, items=(30e6,))
+    # tic-tac-toe at depth 9 in us, out of repetition order, with aggregates: by index gametree
+    # 2.0, 2.2, 2.1 and handwritten 1.0, 1.0, 1.4, so the paired ratios are 2.0, 2.2, 1.5.
+    add("engine/gametree/tic_tac_toe/9", (2.0, 2.2, 2.1), 0, instance=1, unit="us", nodes=57143,
+        items=(27e6, 23e6, 24.5e6), order=(2, 0, 1), aggregates=True)
+    add("engine/handwritten/tic_tac_toe/9", (1.0, 1.0, 1.4), 1, instance=1, unit="us", nodes=57143,
+        items=(46e6, 47e6, 40e6), order=(1, 2, 0), aggregates=True)
+    # At depth 5 exactly 1.05 each time; the two searches count different nodes.
+    add("engine/gametree/tic_tac_toe/5", (105.0, 105.0, 105.0), 0, nodes=2828)
+    add("engine/handwritten/tic_tac_toe/5", (100.0, 100.0, 100.0), 1, nodes=2900)
+    # Without a size: listed, not paired; one of a classic algorithm, which stays classic.
+    add("alg_b/gametree/solve", (7.0,), 5)
+    add("engine/gametree/tic_tac_toe/solve", (1.5, 1.6, 1.4), 4, unit="ms", nodes=2190,
+        items=(1.46e6, 1.37e6, 1.56e6))
+    # A number amid the names, and a reference the engine section does not show.
+    add("engine/gametree/x/3/y", (1.0,), 6)
+    add("engine/seed_port/nim/6", (1.0,), 7)
+    return json.dumps({"context": {"date": "2000-01-02T00:00:00+00:00"}, "benchmarks": b})
+
+
 def self_test():
     global _captured_warnings
     _captured_warnings = []
@@ -633,7 +833,7 @@ def self_test():
         return a is not None and b is not None and abs(a - b) <= 1e-9 * max(1.0, abs(b))
 
     doc = load_json_text(_self_test_document(), "<self-test>")
-    results, _ = collect([("<self-test>", doc)])
+    results = collect([("<self-test>", doc)]).results
     check(list(results) == ["alg_a", "alg_b", "alg_d", "alg_e", "alg_c"], f"algorithms found: {list(results)}")
     check(len(_captured_warnings) == 3 and "BM_something_else/8" in _captured_warnings[0]
           and "other_variant" in _captured_warnings[1] and "boom" in _captured_warnings[2],
@@ -701,6 +901,59 @@ def self_test():
           "than the seed port (2.00\u20132.20\u00d7), and there is no scan limit to compare with.",
           "alg_e headline at size 7: a slow-down, its range inverted")
 
+    # The engine: <algorithm>/<gametree|handwritten>/<game>/<depth>, and names without a size.
+    del _captured_warnings[:]
+    edoc = load_json_text(_self_test_engine_document(), "<engine>")
+    both = collect([("<self-test>", doc), ("<engine>", edoc)])
+    check(list(both.results) == list(results), f"classic algorithms with the engine's file: {list(both.results)}")
+    check(list(both.generic) == ["engine/tic_tac_toe", "engine/nim"],
+          f"engine groups in registration order: {list(both.generic)}")
+    check([n for n, _ in both.unsized] == ["engine/gametree/tic_tac_toe/solve", "alg_b/gametree/solve"],
+          f"benchmarks without a size: {[n for n, _ in both.unsized]}")
+    check(any("engine/gametree/x/3/y" in w for w in _captured_warnings)
+          and any("engine/seed_port/nim/6" in w and "not reporting" in w for w in _captured_warnings),
+          f"engine warnings: {_captured_warnings[3:]}")
+    t9 = both.generic.get("engine/tic_tac_toe", {}).get("9", {})
+    g9, h9 = t9.get("gametree"), t9.get("handwritten")
+    check(t9.get("value") == 9 and g9 and g9.samples == [2000.0, 2200.0, 2100.0] and close(g9.time_ns, 2100.0),
+          "tic_tac_toe depth 9: samples in index order, us converted, the median aggregate")
+    check(g9 and g9.nodes == 57143 and close(g9.items_per_second, 24.5e6), "nodes and items/s of the median")
+    check(close(ratio(g9, h9), 2.1), "gametree/handwritten = 2.1/1.0")
+    sp = spread(g9, h9)
+    check(sp and sp.paired and close(sp.low, 1.5) and close(sp.high, 2.2) and sp.noisy,
+          "gametree/handwritten paired by index: 2.0, 2.2, 1.5, cv 19% is noisy")
+    n6 = both.generic.get("engine/nim", {}).get("6", {})
+    sp = spread(n6.get("gametree"), n6.get("handwritten"))
+    check(sp and not sp.paired and close(sp.low, 2.5) and close(sp.high, 3.3) and not sp.noisy,
+          "nim depth 6, 2 against 3 repetitions: the extremes 300/120 .. 330/100")
+    solve = dict(both.unsized).get("engine/gametree/tic_tac_toe/solve")
+    check(solve and close(solve.time_ns, 1.5e6) and solve.nodes == 2190, "solve: median time in ns, nodes")
+
+    text = render_markdown(both.results, [("CPU", "test")], "cpu_time", "chart.png", both.generic, both.unsized)
+    plain = render_markdown(results, [("CPU", "test")], "cpu_time", "chart.png")
+    rest = iter(text.split("\n"))
+    check(all(line in rest for line in plain.split("\n")), "with the engine, the rest of the report only gains lines")
+    check("- **engine/tic_tac_toe** at depth 9: the engine takes **2.10\u00d7** the time of the handwritten "
+          "search (1.50\u20132.20\u00d7; \u2020 repetitions vary by more than 10%), 24.5 M nodes/s against 46 M."
+          in text, "engine/tic_tac_toe headline")
+    check("- **engine/nim** at depth 9: no handwritten search to compare with, 30 M nodes/s." in text,
+          "engine/nim headline: no handwritten search at the largest depth")
+    check("| depth | gametree | handwritten | gametree / handwritten (cost of being generic) | gametree nodes/s "
+          "| handwritten nodes/s | nodes per iteration |" in text, "engine table header")
+    check("| 9 | 2.1 \u00b5s | 1 \u00b5s \u2020 | 2.10\u00d7 (1.50\u20132.20\u00d7) \u2020 | 24.5 M/s | 46 M/s "
+          "| 57.1k |" in text, "engine/tic_tac_toe depth 9 row")
+    check("| 5 | 105 ns | 100 ns | 1.05\u00d7 (1.05\u20131.05\u00d7) | \u2014 | \u2014 | 2.83k vs 2.9k \u2020 |"
+          in text, "engine/tic_tac_toe depth 5 row: different node counts marked")
+    check(f"| 6 | 315 ns | 110 ns | 2.86\u00d7 (2.50\u20133.30\u00d7) | 12.4 G/s | 35.4 G/s | 3.89k |" in text,
+          "engine/nim depth 6 row")
+    check(f"| 9 | 1 \u00b5s | {DASH} | {DASH} | 30 M/s | {DASH} | 97.6k |" in text, "engine/nim depth 9 row")
+    check("| engine/gametree/tic_tac_toe/solve | 1.5 ms | 1.46 M/s | 2.19k |" in text, "solve row")
+    check(f"| alg_b/gametree/solve | 7 ns | {DASH} | {DASH} |" in text, "a classic algorithm's row without a size")
+    text = render_markdown({}, [("CPU", "test")], "cpu_time", None, both.generic, [])
+    check("**engine/nim** at depth 9" in text and "### engine/nim" in text and "## Tables" not in text
+          and "chart" not in text and "Benchmarks without a size" not in text,
+          "only the engine: its headlines and tables, no chart")
+
     for bad, what in (("{not json", "not valid JSON"), ("", "empty file"), ('{"context": {}}', "no \"benchmarks\" list")):
         try:
             load_json_text(bad, "<bad>")
@@ -766,17 +1019,21 @@ def main(argv):
         except OSError as e:
             raise ReportError(f"cannot read {path}: {e.strerror}")
         documents.append((path, load_json_text(text, path)))
-    results, contexts = collect(documents, time_field)
-    if not results:
-        raise ReportError("no benchmark named <algorithm>/<" + "|".join(VARIANTS) + ">/<size> in " + ", ".join(files))
+    found = collect(documents, time_field)
+    results = found.results
+    if not results and not found.generic and not found.unsized:
+        raise ReportError(f"no benchmark named {' or '.join(NAME_FORMS)} in " + ", ".join(files))
 
     command = args.command or " ".join(shlex.quote(a) for a in ["bench/report.py"] + argv)
-    machine = describe_machine(args.build_dir, contexts, command, time_field)
+    machine = describe_machine(args.build_dir, found.contexts, command, time_field)
     if args.bench_flags:
         machine.append(("benchmark flags", f"`{args.bench_flags}`"))
     if args.runner:
         machine.append(("run under", f"`{args.runner}` (pinned to one CPU)"))
-    if not args.no_chart:
+    # The chart shows time per item against input size; a game's depth is not a size of that
+    # kind, so the engine's benchmarks are only in the tables.
+    chart = not args.no_chart and bool(results)
+    if chart:
         try:
             import matplotlib  # noqa: F401  (checked before anything is written)
         except ImportError:
@@ -786,10 +1043,10 @@ def main(argv):
     os.makedirs(args.out_dir, exist_ok=True)
     chart_name = "chart.png"
     with open(os.path.join(args.out_dir, "results.md"), "w", encoding="utf-8") as f:
-        f.write(render_markdown(results, machine, time_field, chart_name))
-    if not args.no_chart:
+        f.write(render_markdown(results, machine, time_field, chart_name, found.generic, found.unsized))
+    if chart:
         draw_chart(results, os.path.join(args.out_dir, chart_name), time_field)
-    written = "results.md" + ("" if args.no_chart else " and " + chart_name)
+    written = "results.md" + (" and " + chart_name if chart else "")
     print(f"report.py: wrote {written} in {args.out_dir}")
     return 0
 
