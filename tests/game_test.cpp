@@ -137,7 +137,7 @@ TEST_CASE("game_tree_view values are the negamax scores, wins and losses counted
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 200; ++trial) {
     auto t = games::tic_tac_toe{};
-    const int plies = std::uniform_int_distribution<int>(0, 6)(rng);
+    const int plies = std::uniform_int_distribution<int>(2, 6)(rng);
     for (int i = 0; i < plies && !t.outcome(); ++i) {
       std::vector<int> moves;
       t.legal_moves(moves);

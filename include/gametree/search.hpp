@@ -405,9 +405,11 @@ class engine {
     g.legal_moves(moves_);
     const std::size_t last = moves_.size();
     if (last <= first) detail::check_generated<Game>(first, last);
+    // GCOVR_EXCL_START: 2^32 moves on one path need more than 16 GiB of moves.
     if (last > std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("search: more than 2^32 moves on the search path");
     }
+    // GCOVR_EXCL_STOP
     if (options_.move_ordering) order(g, first, last, table_move, p);
     if (p >= frames_.size()) frames_.resize(p + 1);
     if (ply >= stats_.max_ply) stats_.max_ply = ply + 1;  // its children are entered
@@ -476,11 +478,8 @@ class engine {
     }
     if constexpr (history_possible) {
       const std::int64_t d = std::min<std::int64_t>(f.depth, 64);
-      std::int64_t& h = history_[history_slot(m)];
-      h += d * d;
-      if (h > (std::int64_t{1} << 40)) {
-        for (std::int64_t& x : history_) x /= 2;
-      }
+      // At most 64^2 per cutoff: 2^51 cutoffs in one search before this could overflow.
+      history_[history_slot(m)] += d * d;
     }
   }
 
@@ -637,6 +636,7 @@ class engine {
     }
     if (pv_length_.size() < options_.max_pv_length) pv_length_.resize(options_.max_pv_length);
     if (table_) table_->new_search();
+    for (std::int64_t& h : history_) h /= 2;  // older searches count for less
 
     result_type r;
     r.pv.reserve(options_.max_pv_length);
