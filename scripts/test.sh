@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: installs what the suite needs (Debian packages), then configures, builds
 # and runs the whole suite (unit tests, documentation examples, example-program checks, the
-# four package-consumer projects) through ctest, in build/release.
+# four package-consumer projects, a plain build without Catch2) through ctest, in build/release.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/require-packages.sh

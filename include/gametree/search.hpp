@@ -252,13 +252,10 @@ class engine {
   };
 
   struct order_key {
-    int rank;  // 3: table move, 2 and 1: killers, 0: the rest
-    std::int64_t history;
+    std::int64_t primary;  // the class (3: table move, 2 and 1: killers, 0: the rest) << 58, plus history
     double hint;
     [[nodiscard]] bool before(const order_key& o) const noexcept {
-      if (rank != o.rank) return rank > o.rank;
-      if (history != o.history) return history > o.history;
-      return hint > o.hint;
+      return primary > o.primary || (primary == o.primary && hint > o.hint);
     }
   };
 
@@ -267,6 +264,7 @@ class engine {
   // depth at which the table stores unlimited_depth.
   static constexpr std::int64_t unlimited = std::int64_t{1} << 62;
   static constexpr std::size_t history_size = 4096;
+  static constexpr std::int64_t history_cap = (std::int64_t{1} << 58) - 1;  // below a killer
   static constexpr bool history_possible = requires(const move_type& m) {
     { std::hash<move_type>{}(m) } -> std::convertible_to<std::size_t>;
   };
@@ -436,17 +434,20 @@ class engine {
     if (keys_.size() < last) keys_.resize(moves_.capacity());
     const std::size_t k = 2 * p;
     if (killers_.size() < k + 2) killers_.resize(k + 2);
+    const std::optional<move_type>& killer1 = killers_[k];
+    const std::optional<move_type>& killer2 = killers_[k + 1];
     for (std::size_t i = first; i < last; ++i) {
       const move_type& m = moves_[i];
-      order_key key{0, 0, 0.0};
+      std::int64_t rank = 0;
       if (table_move && m == *table_move) {
-        key.rank = 3;
-      } else if (killers_[k] && m == *killers_[k]) {
-        key.rank = 2;
-      } else if (killers_[k + 1] && m == *killers_[k + 1]) {
-        key.rank = 1;
+        rank = 3;
+      } else if (killer1 && m == *killer1) {
+        rank = 2;
+      } else if (killer2 && m == *killer2) {
+        rank = 1;
       }
-      if constexpr (history_possible) key.history = history_[history_slot(m)];
+      order_key key{rank << 58, 0.0};
+      if constexpr (history_possible) key.primary += std::min(history_[history_slot(m)], history_cap);
       if constexpr (hinted_game<Game>) key.hint = static_cast<double>(g.move_hint(m));
       // Insertion sort, stable: a handful of moves per node, most often nearly in order.
       std::size_t j = i;

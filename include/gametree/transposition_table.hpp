@@ -49,7 +49,7 @@ class transposition_table {
     score_bound bound = score_bound::exact;
     std::uint8_t generation = 0;
     bool has_move = false;
-    bool used = false;
+    std::uint32_t epoch = 0;  ///< in use while it equals the table's epoch (clear() moves it on)
   };
 
   /// A table of about mib MiB (at least one bucket of two entries).
@@ -101,12 +101,15 @@ class transposition_table {
   /// the depth-preferred slots. O(1).
   void new_search() noexcept { ++generation_; }
 
-  /// Forgets every entry and zeroes the statistics. Keys keep their storage, so a table of
-  /// keys that own memory (a vector) allocates nothing when it fills again. O(size).
+  /// Forgets every entry and zeroes the statistics: O(1), by moving the table's epoch on (an
+  /// O(size) pass once every 2^32 clears). Keys keep their storage, so a table of keys that
+  /// own memory (a vector) allocates nothing when it fills again.
   void clear() {
-    for (entry& e : entries_) {
-      e.used = false;
-      e.has_move = false;
+    if (++epoch_ == 0) {
+      // GCOVR_EXCL_START: reached after 2^32 clears.
+      for (entry& e : entries_) e.epoch = 0;
+      epoch_ = 1;
+      // GCOVR_EXCL_STOP
     }
     stats_ = {};
     generation_ = 0;
@@ -119,7 +122,7 @@ class transposition_table {
   /// Entries in use. O(size).
   [[nodiscard]] std::size_t occupied() const noexcept {
     std::size_t n = 0;
-    for (const entry& e : entries_) n += e.used ? 1 : 0;
+    for (const entry& e : entries_) n += e.epoch == epoch_ ? 1 : 0;
     return n;
   }
   [[nodiscard]] const table_statistics& statistics() const noexcept { return stats_; }
@@ -133,7 +136,7 @@ class transposition_table {
     const std::size_t base = bucket(hash);
     for (std::size_t i = base; i <= base + second_; ++i) {
       const entry& e = entries_[i];
-      if (e.used && e.key == key) {
+      if (e.epoch == epoch_ && e.key == key) {
         ++stats_.hits;
         return &e;
       }
@@ -147,10 +150,10 @@ class transposition_table {
     ++stats_.stores;
     const std::size_t base = bucket(hash);
     entry& first = entries_[base];
-    const bool take_first = !first.used || first.key == key || first.generation != generation_ ||
-                            first.depth <= depth;
+    const bool take_first = first.epoch != epoch_ || first.key == key ||
+                            first.generation != generation_ || first.depth <= depth;
     entry& e = take_first ? first : entries_[base + second_];
-    const bool same = e.used && e.key == key;
+    const bool same = e.epoch == epoch_ && e.key == key;
     if (move) {
       e.move = *move;
       e.has_move = true;
@@ -162,7 +165,7 @@ class transposition_table {
     e.depth = depth;
     e.bound = bound;
     e.generation = generation_;
-    e.used = true;
+    e.epoch = epoch_;
   }
 
   void resize_entries(std::size_t entries) {
@@ -187,6 +190,7 @@ class transposition_table {
   std::size_t mask_ = 0;
   std::size_t second_ = 0;  // 1: buckets of two entries; 0: a single entry
   std::uint8_t generation_ = 0;
+  std::uint32_t epoch_ = 1;  // entries start at 0: unused
   table_statistics stats_;
 };
 
