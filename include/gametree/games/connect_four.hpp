@@ -1,0 +1,228 @@
+#pragma once
+// Connect 4 on a Width x Height board (7 x 6 by default; any size with Width * (Height + 1)
+// <= 64). Players drop stones in turn into a column that is not full; four of one's stones in
+// a row, column or diagonal win; a full board without four is a draw. Columns are moves,
+// 0 .. Width - 1 (1-based in from_moves, as in Pons' test sets).
+//
+// The position is two bitboards, one bit per cell, column after column with one spare bit on
+// top of each column (so a column's stones and the sentinel above them never touch the next
+// column): `mask` holds every stone, `current` the stones of the player to move. The key
+// current + mask is unique for every position and fits in 64 bits.
+//
+// With AnticipateLosses (the default) legal_moves leaves out moves that lose at once: if the
+// player to move can win now, only the winning moves; if the opponent threatens to win in one
+// column, only the block there; else no stone right under a cell where the opponent would
+// win, unless every move is such a stone. The omitted moves all lose in 2 plies, the worst
+// score there is, so no value changes. Against two threats every move loses, and every move
+// is generated.
+
+#include <gametree/game.hpp>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gametree::games {
+
+template <int Width = 7, int Height = 6, bool AnticipateLosses = true>
+class connect_four {
+  static_assert(Width >= 1 && Height >= 1 && Width * (Height + 1) <= 64,
+                "connect_four: the board needs Width * (Height + 1) <= 64 bits");
+
+ public:
+  using move_type = int;  // a column, 0 .. Width - 1
+  static constexpr int width = Width;
+  static constexpr int height = Height;
+  static constexpr int cells = Width * Height;
+
+  /// The empty board, the first player to move.
+  connect_four() = default;
+
+  /// The position after the moves in text, columns given as digits 1 .. Width ("4453").
+  /// Throws std::invalid_argument naming the character at fault: not a column, a full column,
+  /// or a move after the game was won.
+  [[nodiscard]] static connect_four from_moves(std::string_view text) {
+    connect_four c;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char ch = text[i];
+      const std::string where =
+          "character " + std::to_string(i + 1) + " ('" + std::string(1, ch) + "')";
+      const int column = ch - '1';
+      if (ch < '1' || column >= Width) {
+        throw std::invalid_argument(where + " is not a column 1.." + std::to_string(Width));
+      }
+      if (c.won()) throw std::invalid_argument(where + " is a move after the game was won");
+      if (!c.can_play(column)) {
+        throw std::invalid_argument(where + ": column " + std::to_string(column + 1) + " is full");
+      }
+      c.play(column);
+    }
+    return c;
+  }
+
+  /// Appends the columns to play, centre first (see AnticipateLosses above).
+  void legal_moves(std::vector<int>& out) const {
+    std::uint64_t allowed = playable();
+    if constexpr (AnticipateLosses) {
+      const std::uint64_t wins = allowed & winning_cells(current_, mask_);
+      if (wins != 0) {
+        allowed = wins;
+      } else {
+        const std::uint64_t threats = winning_cells(current_ ^ mask_, mask_);
+        const std::uint64_t forced = allowed & threats;
+        if ((forced & (forced - 1)) == 0) {  // at most one threat to block (two: all moves lose)
+          if (forced != 0) allowed = forced;
+          const std::uint64_t safe = allowed & ~(threats >> 1);
+          if (safe != 0) allowed = safe;  // else every move left loses
+        }
+      }
+    }
+    for (const int column : centre_first) {
+      if ((allowed & column_mask(column)) != 0) out.push_back(column);
+    }
+  }
+
+  void play(int column) noexcept {
+    const std::uint64_t stone = (mask_ + bottom_mask(column)) & column_mask(column);
+    current_ ^= mask_;
+    mask_ |= stone;
+    ++moves_;
+  }
+
+  void undo(int column) noexcept {
+    const std::uint64_t stones = mask_ & column_mask(column);
+    mask_ ^= std::uint64_t{1} << (63 - std::countl_zero(stones));
+    current_ ^= mask_;
+    --moves_;
+  }
+
+  /// A loss for the player to move if the last stone made four, a draw on a full board.
+  [[nodiscard]] std::optional<game_outcome> outcome() const noexcept {
+    if (won()) return game_outcome::loss;
+    if (moves_ == cells) return game_outcome::draw;
+    return std::nullopt;
+  }
+
+  /// The cells where the player to move would make four, minus the opponent's.
+  [[nodiscard]] int evaluate() const noexcept {
+    return std::popcount(winning_cells(current_, mask_)) -
+           std::popcount(winning_cells(current_ ^ mask_, mask_));
+  }
+
+  /// The number of cells where the mover would make four after the move (Pons' threat count;
+  /// the generation order, centre first, breaks ties).
+  [[nodiscard]] int move_hint(int column) const noexcept {
+    const std::uint64_t stone = (mask_ + bottom_mask(column)) & column_mask(column);
+    return std::popcount(winning_cells(current_ | stone, mask_ | stone));
+  }
+
+  /// No win before the mover's next stone (ply 1) if it wins at once, else before ply 3; no
+  /// loss before the opponent's next stone (ply 2); nothing past a full board.
+  [[nodiscard]] score_range<int> score_bounds() const {
+    const int left = cells - moves_;
+    const bool win_now = (playable() & winning_cells(current_, mask_)) != 0;
+    const score<int> upper = win_now ? score<int>::win_in(1) : left >= 3 ? score<int>::win_in(3) : score<int>{};
+    const score<int> lower = left >= 2 ? score<int>::loss_in(2) : score<int>{};
+    return {lower, upper};
+  }
+
+  /// The position packed exactly: current + mask.
+  [[nodiscard]] std::uint64_t key() const noexcept { return current_ + mask_; }
+  [[nodiscard]] std::uint64_t hash() const noexcept {
+    std::uint64_t h = key() * 0x9e3779b97f4a7c15ULL;
+    return h ^ (h >> 29);
+  }
+
+  /// Stones on the board.
+  [[nodiscard]] int moves() const noexcept { return moves_; }
+  [[nodiscard]] bool can_play(int column) const noexcept {
+    return (mask_ & top_mask(column)) == 0;
+  }
+  /// Whether the player to move wins by playing column (which must be playable).
+  [[nodiscard]] bool is_winning_move(int column) const noexcept {
+    return (winning_cells(current_, mask_) & playable() & column_mask(column)) != 0;
+  }
+
+  /// A score of this position in Pons' convention: a win whose winning stone is the k-th of
+  /// its player scores 22 - k on 7x6, (cells + 1 - stones before the winning move) / 2 in
+  /// general; a loss the negation; a draw 0.
+  [[nodiscard]] int pons_score(const score<int>& s) const {
+    if (s.is_value()) return 0;
+    const auto before_last = static_cast<int>(moves_ + s.plies() - 1);
+    const int v = (cells + 1 - before_last) / 2;
+    return s.is_win() ? v : -v;
+  }
+
+  friend bool operator==(const connect_four&, const connect_four&) = default;
+
+ private:
+  static constexpr int h1 = Height + 1;
+
+  static constexpr std::uint64_t bottom_mask(int column) noexcept {
+    return std::uint64_t{1} << (column * h1);
+  }
+  static constexpr std::uint64_t top_mask(int column) noexcept {
+    return std::uint64_t{1} << (column * h1 + Height - 1);
+  }
+  static constexpr std::uint64_t column_mask(int column) noexcept {
+    return ((std::uint64_t{1} << Height) - 1) << (column * h1);
+  }
+  static constexpr std::uint64_t board_mask() noexcept {
+    std::uint64_t m = 0;
+    for (int c = 0; c < Width; ++c) m |= column_mask(c);
+    return m;
+  }
+  static constexpr std::uint64_t all_bottoms() noexcept {
+    std::uint64_t m = 0;
+    for (int c = 0; c < Width; ++c) m |= bottom_mask(c);
+    return m;
+  }
+  static constexpr std::size_t columns = static_cast<std::size_t>(Width);
+  static constexpr auto centre_order() noexcept {
+    std::array<int, columns> order{};
+    for (int i = 0; i < Width; ++i) {
+      // Width / 2, then alternately left and right of it (the left first).
+      order[static_cast<std::size_t>(i)] = Width / 2 + (i % 2 == 0 ? 1 : -1) * ((i + 1) / 2);
+    }
+    return order;
+  }
+  static constexpr std::array<int, columns> centre_first = centre_order();
+
+  // The cells where the next stone of each column lands.
+  [[nodiscard]] std::uint64_t playable() const noexcept { return (mask_ + all_bottoms()) & board_mask(); }
+
+  [[nodiscard]] bool won() const noexcept { return four(current_ ^ mask_); }
+
+  static constexpr bool four(std::uint64_t p) noexcept {
+    for (const int d : {1, h1, Height, Height + 2}) {
+      const std::uint64_t m = p & (p >> d);
+      if ((m & (m >> (2 * d))) != 0) return true;
+    }
+    return false;
+  }
+
+  // Empty cells of the board that would complete four for the stones p.
+  static constexpr std::uint64_t winning_cells(std::uint64_t p, std::uint64_t mask) noexcept {
+    std::uint64_t r = (p << 1) & (p << 2) & (p << 3);  // three stacked below
+    for (const int d : {h1, Height, Height + 2}) {
+      std::uint64_t pair = (p << d) & (p << (2 * d));
+      r |= pair & (p << (3 * d));  // three on one side
+      r |= pair & (p >> d);        // two on one side, one on the other
+      pair = (p >> d) & (p >> (2 * d));
+      r |= pair & (p >> (3 * d));
+      r |= pair & (p << d);
+    }
+    return r & (board_mask() ^ mask);
+  }
+
+  std::uint64_t current_ = 0;  // stones of the player to move
+  std::uint64_t mask_ = 0;     // every stone
+  int moves_ = 0;
+};
+
+}  // namespace gametree::games

@@ -1,0 +1,270 @@
+#include <gametree/games/connect_four.hpp>
+#include <gametree/search.hpp>
+#include <gametree/alpha_beta.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "reference/negamax_reference.hpp"
+#include "support/catch.hpp"
+
+using gametree::score;
+using gametree_test::ContainsSubstring;
+namespace reference = gametree_test::reference;
+
+using c4 = gametree::games::connect_four<>;
+
+namespace {
+
+// The rules of Connect 4 written out cell by cell: an independent oracle for the bitboards.
+template <int W, int H>
+struct plain_board {
+  std::vector<int> cells = std::vector<int>(static_cast<std::size_t>(W * H), 0);  // 0 empty, 1, 2
+  int moves = 0;
+  int& at(int c, int r) { return cells[static_cast<std::size_t>(c * H + r)]; }
+  int at(int c, int r) const { return cells[static_cast<std::size_t>(c * H + r)]; }
+  int height(int c) const {
+    int h = 0;
+    while (h < H && at(c, h) != 0) ++h;
+    return h;
+  }
+  void play(int c) { at(c, height(c)) = 1 + moves++ % 2; }
+  bool four_of(int who) const {
+    const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int c = 0; c < W; ++c) {
+      for (int r = 0; r < H; ++r) {
+        for (const auto& d : dirs) {
+          int k = 0;
+          while (k < 4) {
+            const int cc = c + d[0] * k, rr = r + d[1] * k;
+            if (cc < 0 || cc >= W || rr < 0 || rr >= H || at(cc, rr) != who) break;
+            ++k;
+          }
+          if (k == 4) return true;
+        }
+      }
+    }
+    return false;
+  }
+};
+
+template <class Game>
+Game random_position(std::mt19937_64& rng, int plies, std::string* text = nullptr) {
+  Game g;
+  for (int i = 0; i < plies && !g.outcome(); ++i) {
+    std::vector<int> columns;
+    for (int c = 0; c < Game::width; ++c) {
+      if (g.can_play(c)) columns.push_back(c);
+    }
+    const int c = columns[std::uniform_int_distribution<std::size_t>(0, columns.size() - 1)(rng)];
+    g.play(c);
+    if (text) *text += static_cast<char>('1' + c);
+  }
+  return g;
+}
+
+#ifdef GAMETREE_CONNECT4_DATA
+// Pons' file format: "<moves> <score>" per line.
+std::vector<std::pair<std::string, int>> read_set(const std::string& name, std::size_t limit) {
+  std::ifstream in(std::string(GAMETREE_CONNECT4_DATA) + "/" + name);
+  REQUIRE(in.good());
+  std::vector<std::pair<std::string, int>> set;
+  std::string moves;
+  int value = 0;
+  while (set.size() < limit && in >> moves >> value) set.emplace_back(moves, value);
+  return set;
+}
+#endif
+
+}  // namespace
+
+TEST_CASE("connect four: the bitboards follow the rules cell by cell") {
+  std::mt19937_64 rng(4);
+  for (int game = 0; game < 300; ++game) {
+    c4 g;
+    plain_board<7, 6> b;
+    std::vector<int> played;
+    while (!g.outcome()) {
+      std::vector<int> columns;
+      for (int c = 0; c < 7; ++c) {
+        CHECK(g.can_play(c) == (b.height(c) < 6));
+        if (g.can_play(c)) columns.push_back(c);
+      }
+      const int c = columns[std::uniform_int_distribution<std::size_t>(0, columns.size() - 1)(rng)];
+      const c4 before = g;
+      plain_board<7, 6> after = b;
+      after.play(c);
+      CHECK(g.is_winning_move(c) == after.four_of(1 + b.moves % 2));
+      g.play(c);
+      g.undo(c);
+      CHECK(g == before);
+      g.play(c);
+      b = after;
+      played.push_back(c);
+      CHECK(g.moves() == b.moves);
+    }
+    const bool someone_won = b.four_of(1) || b.four_of(2);
+    CHECK(g.outcome() == (someone_won ? gametree::game_outcome::loss : gametree::game_outcome::draw));
+    CHECK(b.four_of(1 + b.moves % 2) == false);  // the player to move did not just win
+  }
+}
+
+TEST_CASE("connect four: from_moves and its errors") {
+  const c4 g = c4::from_moves("4453");
+  CHECK(g.moves() == 4);
+  CHECK(c4::from_moves("") == c4{});
+  CHECK_THROWS_WITH(c4::from_moves("448x"), ContainsSubstring("character 3 ('8') is not a column 1..7"));
+  CHECK_THROWS_WITH(c4::from_moves("12a"), ContainsSubstring("character 3 ('a') is not a column"));
+  CHECK_THROWS_WITH(c4::from_moves("1111111"), ContainsSubstring("character 7 ('1'): column 1 is full"));
+  CHECK_THROWS_WITH(c4::from_moves("14141414"), ContainsSubstring("character 8 ('4') is a move after the game was won"));
+  CHECK(c4::from_moves("1414141").outcome() == gametree::game_outcome::loss);
+}
+
+TEST_CASE("connect four: the key is unique on every position of a small board") {
+  using small = gametree::games::connect_four<4, 4>;
+  std::map<std::uint64_t, small> seen;
+  std::vector<small> frontier{small{}};
+  std::vector<int> moves;
+  while (!frontier.empty()) {
+    const small g = frontier.back();
+    frontier.pop_back();
+    const auto [it, fresh] = seen.emplace(g.key(), g);
+    REQUIRE(it->second == g);  // the same key only for the same position
+    if (!fresh || g.outcome()) continue;
+    for (int c = 0; c < 4; ++c) {
+      if (!g.can_play(c)) continue;
+      small child = g;
+      child.play(c);
+      frontier.push_back(child);
+    }
+  }
+  CHECK(seen.size() > 10000);
+}
+
+TEST_CASE("connect four: anticipating losses changes no value, and the engine agrees with negamax") {
+  // 5x4 positions with at least 10 stones: the full rules under plain recursive negamax.
+  using full = gametree::games::connect_four<5, 4, false>;
+  using pruned = gametree::games::connect_four<5, 4, true>;
+  std::mt19937_64 rng(1234);
+  gametree::engine<pruned> e;
+  gametree::engine<full> f;
+  for (int i = 0; i < 300; ++i) {
+    std::string text;
+    const full g = random_position<full>(rng, 10 + i % 6, &text);
+    if (g.outcome()) continue;
+    const pruned p = pruned::from_moves(text);
+    const auto expected = reference::negamax(g);
+    CHECK(f.solve(g).value == expected);
+    const auto r = e.solve(p);
+    CHECK(r.value == expected);
+    CHECK(gametree::minimax(gametree::game_tree_view(g)).value == expected);
+    // The move the engine picks on the pruned game is a legal move of the full one, and best.
+    CHECK(reference::move_value(g, *r.best_move) == expected);
+  }
+}
+
+TEST_CASE("connect four: the moves left out are exactly those that lose at once") {
+  std::mt19937_64 rng(99);
+  std::size_t pruned_somewhere = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const c4 g = random_position<c4>(rng, 4 + i % 30);
+    if (g.outcome()) continue;
+    std::vector<int> generated;
+    g.legal_moves(generated);
+    REQUIRE(!generated.empty());
+    // What each playable column leads to, by the rules: a win now, or a loss at once (the
+    // opponent then wins with one stone).
+    auto wins = [&](int c) { return g.is_winning_move(c); };
+    auto loses = [&](int c) {
+      c4 after = g;
+      after.play(c);
+      for (int d = 0; d < 7; ++d) {
+        if (after.can_play(d) && after.is_winning_move(d)) return true;
+      }
+      return false;
+    };
+    // The opponent's threats: columns where its next stone would make four whatever else
+    // the player to move does.
+    std::vector<int> threats;
+    for (int d = 0; d < 7; ++d) {
+      for (int c = 0; c < 7; ++c) {
+        if (c == d || !g.can_play(c) || !g.can_play(d)) continue;
+        c4 after = g;
+        after.play(c);
+        if (after.is_winning_move(d)) {
+          threats.push_back(d);
+          break;
+        }
+      }
+    }
+    bool can_win = false;
+    bool can_survive = false;
+    int playable = 0;
+    for (int c = 0; c < 7; ++c) {
+      if (!g.can_play(c)) continue;
+      ++playable;
+      can_win = can_win || wins(c);
+      can_survive = can_survive || !loses(c);
+    }
+    for (int c = 0; c < 7; ++c) {
+      if (!g.can_play(c)) continue;
+      const bool kept = std::find(generated.begin(), generated.end(), c) != generated.end();
+      bool expected = true;  // two threats or more: every move loses, every move is kept
+      if (can_win) {
+        expected = wins(c);
+      } else if (threats.size() == 1 && playable > 1) {
+        expected = c == threats.front();  // the block, even if it loses too
+      } else if (threats.empty()) {
+        expected = can_survive ? !loses(c) : true;
+      }
+      CHECK(kept == expected);
+      pruned_somewhere += kept ? 0 : 1;
+    }
+  }
+  CHECK(pruned_somewhere > 100);
+}
+
+TEST_CASE("connect four: score bounds hold, and Pons' score convention") {
+  using full = gametree::games::connect_four<5, 4, false>;
+  std::mt19937_64 rng(77);
+  for (int i = 0; i < 200; ++i) {
+    const full g = random_position<full>(rng, 10 + i % 6);
+    if (g.outcome()) continue;
+    const auto v = reference::negamax(g);
+    const auto b = g.score_bounds();
+    CHECK(!(v < b.lower));
+    CHECK(!(b.upper < v));
+  }
+  // 7x6: a win with the 4th own stone scores 22 - 4 = 18.
+  const c4 g = c4::from_moves("121212");  // the first player wins now with its 4th stone
+  CHECK(gametree::solve(g).value == score<int>::win_in(1));
+  CHECK(g.pons_score(score<int>::win_in(1)) == 18);
+  CHECK(g.pons_score(score<int>::loss_in(2)) == -18);
+  CHECK(g.pons_score(score<int>{}) == 0);
+}
+
+#ifdef GAMETREE_CONNECT4_DATA
+TEST_CASE("connect four: Pons' Test_L3_R1 solved exactly") {
+  gametree::engine<c4> e;
+  std::size_t mismatches = 0;
+  const auto set = read_set("Test_L3_R1", 1000);
+  CHECK(set.size() == 1000);
+  for (const auto& [moves, expected] : set) {
+    const c4 g = c4::from_moves(moves);
+    e.clear();
+    const auto r = e.solve(g);
+    const int got = g.pons_score(r.value);
+    if (got != expected) {
+      if (++mismatches < 5) UNSCOPED_INFO(moves << ": " << got << ", expected " << expected);
+    }
+  }
+  CHECK(mismatches == 0);
+}
+#endif
