@@ -282,9 +282,11 @@ class engine {
     }
   }
 
-  // Plays m at ply p (the child is at p + 1) and takes it back.
+  // Plays m at ply p (the child is at p + 1) and takes it back; Undo: make/unmake on one
+  // state, else a copy per ply.
+  template <bool Undo>
   GAMETREE_DETAIL_INLINE void make(const move_type& m, std::size_t p) {
-    if (use_undo_) {
+    if constexpr (Undo) {
       game_->play(m);
       return;
     }
@@ -297,15 +299,14 @@ class engine {
     game_->play(m);
   }
 
+  template <bool Undo>
   GAMETREE_DETAIL_INLINE void unmake(const move_type& m, std::size_t p) {
-    if constexpr (undoable_game<Game>) {
-      if (use_undo_) {
-        game_->undo(m);
-        return;
-      }
+    if constexpr (Undo) {
+      game_->undo(m);
+    } else {
+      (void)m;
+      game_ = &states_[p];
     }
-    (void)m;
-    game_ = &states_[p];
   }
 
   // Calls f with what the table looks g up by: the hash, or the hash and a reference to
@@ -325,17 +326,19 @@ class engine {
   }
 
   // Checked before every node but the root: the node budget exactly, the clock and the stop
-  // flags every 1024 nodes.
+  // flags every 1024 nodes. One comparison in the common case: next_check_ is the nearer of
+  // the node limit and the next multiple of 1024.
   GAMETREE_DETAIL_INLINE bool out_of_budget() {
-    if (stats_.nodes >= max_nodes_) {
-      reason_ = stop_reason::nodes;
-      return true;
-    }
-    if ((stats_.nodes & 1023U) != 0) return false;
+    if (stats_.nodes < next_check_) return false;
     return slow_budget_check();
   }
 
   bool slow_budget_check() {
+    if (stats_.nodes >= max_nodes_) {
+      reason_ = stop_reason::nodes;
+      return true;
+    }
+    next_check_ = std::min(max_nodes_, (stats_.nodes | 1023U) + 1);
     if (stop_requested_.load(std::memory_order_relaxed) ||
         (external_stop_ && external_stop_->load(std::memory_order_relaxed))) {
       reason_ = stop_reason::stopped;
@@ -540,6 +543,14 @@ class engine {
   // One iteration at the given depth from the root. Returns false if a budget ended it; the
   // root's best move so far is then in partial_move_.
   bool iterate(std::int64_t depth) {
+    if constexpr (undoable_game<Game>) {
+      if (use_undo_) return iterate_with<true>(depth);
+    }
+    return iterate_with<false>(depth);
+  }
+
+  template <bool Undo>
+  bool iterate_with(std::int64_t depth) {
     moves_.clear();
     game_ = &states_[0];
     (void)enter(access::neg_inf(), access::pos_inf(), depth, false, 0);  // the root is expanded
@@ -550,14 +561,14 @@ class engine {
         const std::uint32_t i = f.next++;
         if (out_of_budget()) {
           if (frames_[0].best_index != npos) partial_move_ = moves_[frames_[0].best_index];
-          for (; p > 0; --p) unmake(moves_[frames_[p - 1].next - 1], p - 1);
+          for (; p > 0; --p) unmake<Undo>(moves_[frames_[p - 1].next - 1], p - 1);
           return false;
         }
         const score_type alpha = f.alpha;
         const score_type beta = f.beta;
         const std::int64_t child_depth = f.depth - 1;
         [[maybe_unused]] const player_type player = f.player;
-        make(moves_[i], p);
+        make<Undo>(moves_[i], p);
         bool same = false;
         if constexpr (turn_reporting_game<Game>) same = game_->player_to_move() == player;
         const answer a = same ? enter(alpha, beta, child_depth, true, p + 1)
@@ -566,7 +577,7 @@ class engine {
           ++p;
           continue;
         }
-        unmake(moves_[i], p);
+        unmake<Undo>(moves_[i], p);
         absorb(frames_[p], i, a.value, a.exact, same, p, false);
       } else {
         const score_bound bound = !f.improved                       ? score_bound::upper
@@ -587,7 +598,7 @@ class engine {
         --p;
         frame& parent = frames_[p];
         const std::uint32_t i = parent.next - 1;
-        unmake(moves_[i], p);
+        unmake<Undo>(moves_[i], p);
         absorb(parent, i, value, exact, same, p, true);
       }
     }
@@ -624,6 +635,7 @@ class engine {
     stop_requested_.store(false, std::memory_order_relaxed);
     external_stop_ = limits.stop;
     max_nodes_ = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
+    next_check_ = std::min<std::uint64_t>(max_nodes_, 1024);
     deadline_.reset();
     if (limits.max_time) deadline_ = start + *limits.max_time;
     stats_ = engine_statistics{};
@@ -729,6 +741,7 @@ class engine {
   engine_statistics stats_;
   stop_reason reason_ = stop_reason::completed;
   std::uint64_t max_nodes_ = 0;
+  std::uint64_t next_check_ = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   const std::atomic<bool>* external_stop_ = nullptr;
   std::atomic<bool> stop_requested_{false};
