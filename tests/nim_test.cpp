@@ -75,7 +75,7 @@ TEST_CASE("subtraction game: rules and values") {
   g.legal_moves(moves);
   CHECK(moves == std::vector<std::uint64_t>{1});
   g.undo(3);
-  CHECK(g.key() == 5);
+  CHECK(g.key().heap == 5);
   CHECK(subtraction_game(1, {2}).outcome() == gametree::game_outcome::loss);
   CHECK(subtraction_game(0).outcome() == gametree::game_outcome::loss);
   CHECK(subtraction_game(4).evaluate() == 0);
@@ -84,6 +84,14 @@ TEST_CASE("subtraction game: rules and values") {
   for (std::uint64_t h = 0; h < 30; ++h) {
     CHECK(gametree::solve(subtraction_game(h)).value.is_loss() == (h % 3 == 0));
   }
+  // One engine, two rule sets: the key tells them apart, so the table cannot mix them.
+  engine<subtraction_game> e;
+  const auto first = e.solve(subtraction_game(10, {1, 2}));
+  const auto second = e.solve(subtraction_game(10, {1, 3}));
+  CHECK(first.value == gametree::solve(subtraction_game(10, {1, 2})).value);
+  CHECK(second.value == gametree::solve(subtraction_game(10, {1, 3})).value);
+  CHECK(first.value != second.value);
+  CHECK(subtraction_game(10, {1, 2}).hash() != subtraction_game(10, {1, 3}).hash());
   CHECK_THROWS_WITH(subtraction_game(3, {}), ContainsSubstring("no allowed amount"));
   CHECK_THROWS_WITH(subtraction_game(3, {1, 0}), ContainsSubstring("allowed amount of 0"));
 }

@@ -393,6 +393,21 @@ TEST_CASE("node limits are exact and give the same result on every run") {
     CHECK_NOTHROW(gametree::play_checked(copy, *a.best_move));
     if (a.reason == stop_reason::nodes) CHECK(a.stats.nodes == limit);
   }
+  // A limit that ends exactly where an iteration ends: the next iteration's root is not
+  // entered either.
+  e.clear();
+  const auto two = e.search(n, {.max_depth = 2});
+  const std::uint64_t boundary = two.stats.nodes_by_depth[0];
+  e.clear();
+  const auto at_boundary = e.search(n, {.max_depth = 2, .max_nodes = boundary});
+  CHECK(at_boundary.stats.nodes == boundary);
+  CHECK(at_boundary.depth == 1);
+  CHECK(at_boundary.reason == stop_reason::nodes);
+  // No time limit in practice: the deadline saturates instead of overflowing.
+  e.clear();
+  const auto forever = e.search(games::nim({2, 3}), {.max_time = std::chrono::nanoseconds::max()});
+  CHECK(forever.reason == stop_reason::completed);
+  CHECK(forever.solved);
   const auto one = e.search(n, {.max_nodes = 1});
   CHECK(one.reason == stop_reason::nodes);
   CHECK(one.depth == 0);

@@ -30,7 +30,8 @@ enum class game_outcome : signed char { loss = -1, draw = 0, win = 1 };
 /// Thrown when a game breaks the contract of the game concept at run time: no legal move at a
 /// state that is not terminal, a move generator that removes moves from the buffer, a NaN
 /// evaluation or payoff, score bounds whose least value exceeds the greatest, undo() that does
-/// not restore the state, a move its own generator did not produce. The message names the rule.
+/// not restore the state (checked by hash(), so only for games that have one). The message
+/// names the rule. A move the generator did not produce is play_checked's illegal_move_error.
 class game_contract_error : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;

@@ -205,7 +205,8 @@ class engine {
   /// Ends the search in progress as soon as it next checks (every 1024 nodes). Thread-safe.
   void stop() noexcept { stop_requested_.store(true, std::memory_order_relaxed); }
 
-  /// Forgets the table, the killers and the history. O(table size).
+  /// Forgets the table, the killers and the history. O(1) for the table (an epoch), O(plies
+  /// searched) for the killers.
   void clear() {
     if (table_) table_->clear();
     killers_.clear();
@@ -551,6 +552,10 @@ class engine {
 
   template <bool Undo>
   bool iterate_with(std::int64_t depth) {
+    if (stats_.nodes >= max_nodes_) {  // an iteration after the first enters its root too
+      reason_ = stop_reason::nodes;
+      return false;
+    }
     moves_.clear();
     game_ = &states_[0];
     (void)enter(access::neg_inf(), access::pos_inf(), depth, false, 0);  // the root is expanded
@@ -637,7 +642,10 @@ class engine {
     max_nodes_ = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
     next_check_ = std::min<std::uint64_t>(max_nodes_, 1024);
     deadline_.reset();
-    if (limits.max_time) deadline_ = start + *limits.max_time;
+    if (limits.max_time &&
+        *limits.max_time < std::chrono::steady_clock::time_point::max() - start) {  // else: no limit
+      deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(*limits.max_time);
+    }
     stats_ = engine_statistics{};
     reason_ = stop_reason::completed;
     moves_.clear();
@@ -691,7 +699,7 @@ class engine {
     }
     r.reason = reason_;
     if (!r.best_move) {
-      // No iteration completed: the best root move seen so far, else the first one ordered.
+      // No iteration completed: the best root move seen so far, else the first one generated.
       if (partial_move_) {
         r.best_move = partial_move_;
       } else {

@@ -7,6 +7,7 @@
 // transposition tables", ICCA Journal 17, 1994: the "two-level" scheme): the first entry keeps
 // the deepest result of the current search, the second is always replaced.
 
+#include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 
 #include <bit>
@@ -99,7 +100,7 @@ class transposition_table {
 
   /// Starts a new search: entries of earlier searches stay readable but lose their claim on
   /// the depth-preferred slots. O(1).
-  void new_search() noexcept { ++generation_; }
+  void new_search() noexcept { generation_ = static_cast<std::uint8_t>(generation_ + 1); }  // wraps
 
   /// Forgets every entry and zeroes the statistics: O(1), by moving the table's epoch on (an
   /// O(size) pass once every 2^32 clears). Keys keep their storage, so a table of keys that
@@ -175,15 +176,10 @@ class transposition_table {
     mask_ = (n >> second_) - 1;
   }
 
-  // The bucket's first entry. The hash is mixed first (the finaliser of SplitMix64) so that a
-  // game's plain hash, a packed board say, spreads over the buckets.
+  // The bucket's first entry. The hash is mixed first so that a game's plain hash, a packed
+  // board say, spreads over the buckets.
   [[nodiscard]] std::size_t bucket(std::uint64_t h) const noexcept {
-    h ^= h >> 30;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 27;
-    h *= 0x94d049bb133111ebULL;
-    h ^= h >> 31;
-    return static_cast<std::size_t>(h & mask_) << second_;
+    return static_cast<std::size_t>(detail::mix64(h) & mask_) << second_;
   }
 
   std::vector<entry> entries_;

@@ -6,6 +6,7 @@
 // Also the subtraction game: one heap, a move takes one of a fixed set of amounts, the player
 // who cannot move loses. Its lines can be as long as the heap is large.
 
+#include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 
 #include <algorithm>
@@ -19,15 +20,9 @@
 namespace gametree::games {
 
 namespace detail {
-// A position's contribution to a Zobrist-style hash (SplitMix64's finaliser of the pair).
-inline std::uint64_t mix(std::uint64_t a, std::uint64_t b) noexcept {
-  std::uint64_t h = a * 0x9e3779b97f4a7c15ULL + b + 0x632be59bd9b4e019ULL;
-  h ^= h >> 30;
-  h *= 0xbf58476d1ce4e5b9ULL;
-  h ^= h >> 27;
-  h *= 0x94d049bb133111ebULL;
-  h ^= h >> 31;
-  return h;
+// A heap's contribution to a Zobrist-style hash: the pair (heap, size) mixed.
+[[nodiscard]] constexpr std::uint64_t mix(std::uint64_t a, std::uint64_t b) noexcept {
+  return gametree::detail::mix64(a * 0x9e3779b97f4a7c15ULL + b + 0x632be59bd9b4e019ULL);
 }
 }  // namespace detail
 
@@ -88,39 +83,49 @@ class subtraction_game {
  public:
   using move_type = std::uint64_t;  // the amount taken
 
+  /// A state in full: the heap and the rule (the allowed amounts).
+  struct state {
+    std::uint64_t heap = 0;
+    std::vector<std::uint64_t> allowed;
+    friend bool operator==(const state&, const state&) = default;
+  };
+
   /// Throws std::invalid_argument if allowed is empty or holds 0.
   explicit subtraction_game(std::uint64_t heap, std::vector<std::uint64_t> allowed = {1, 2})
-      : heap_(heap), allowed_(std::move(allowed)) {
-    if (allowed_.empty()) throw std::invalid_argument("subtraction_game: no allowed amount");
-    if (std::find(allowed_.begin(), allowed_.end(), 0) != allowed_.end()) {
+      : state_{heap, std::move(allowed)} {
+    if (state_.allowed.empty()) throw std::invalid_argument("subtraction_game: no allowed amount");
+    if (std::find(state_.allowed.begin(), state_.allowed.end(), 0) != state_.allowed.end()) {
       throw std::invalid_argument("subtraction_game: an allowed amount of 0 would never end the game");
     }
+    for (std::size_t i = 0; i < state_.allowed.size(); ++i) rule_hash_ ^= detail::mix(i + 1, state_.allowed[i]);
   }
 
   /// Appends the allowed amounts that fit in the heap, in the order given.
   void legal_moves(std::vector<std::uint64_t>& out) const {
-    for (const std::uint64_t a : allowed_) {
-      if (a <= heap_) out.push_back(a);
+    for (const std::uint64_t a : state_.allowed) {
+      if (a <= state_.heap) out.push_back(a);
     }
   }
-  void play(std::uint64_t amount) noexcept { heap_ -= amount; }
-  void undo(std::uint64_t amount) noexcept { heap_ += amount; }
+  void play(std::uint64_t amount) noexcept { state_.heap -= amount; }
+  void undo(std::uint64_t amount) noexcept { state_.heap += amount; }
 
   /// A loss for the player to move when no allowed amount fits.
   [[nodiscard]] std::optional<game_outcome> outcome() const noexcept {
-    if (std::all_of(allowed_.begin(), allowed_.end(), [this](std::uint64_t a) { return a > heap_; })) {
+    if (std::all_of(state_.allowed.begin(), state_.allowed.end(),
+                    [this](std::uint64_t a) { return a > state_.heap; })) {
       return game_outcome::loss;
     }
     return std::nullopt;
   }
   [[nodiscard]] int evaluate() const noexcept { return 0; }
-  [[nodiscard]] std::uint64_t hash() const noexcept { return detail::mix(heap_, 0); }
-  [[nodiscard]] std::uint64_t key() const noexcept { return heap_; }
-  [[nodiscard]] std::uint64_t heap() const noexcept { return heap_; }
+  /// The heap and the rule: one engine can search games with different rules.
+  [[nodiscard]] std::uint64_t hash() const noexcept { return detail::mix(state_.heap, 0) ^ rule_hash_; }
+  [[nodiscard]] const state& key() const noexcept { return state_; }
+  [[nodiscard]] std::uint64_t heap() const noexcept { return state_.heap; }
 
  private:
-  std::uint64_t heap_;
-  std::vector<std::uint64_t> allowed_;
+  state state_;
+  std::uint64_t rule_hash_ = 0;
 };
 
 }  // namespace gametree::games
