@@ -248,6 +248,12 @@ TEST_CASE("connect four: score bounds hold, and Pons' score convention") {
   CHECK(g.pons_score(score<int>::win_in(1)) == 18);
   CHECK(g.pons_score(score<int>::loss_in(2)) == -18);
   CHECK(g.pons_score(score<int>{}) == 0);
+  // evaluate(): my cells that would make four minus the opponent's.
+  CHECK(c4::from_moves("1213").evaluate() == 0);   // the first player has none yet
+  CHECK(c4::from_moves("12131").evaluate() == -1);  // O to move; X has three in column 1
+  const auto r = gametree::search(c4::from_moves("44"), {.max_depth = 3});
+  CHECK(r.depth == 3);
+  CHECK(r.value.is_value());
 }
 
 #ifdef GAMETREE_CONNECT4_DATA
