@@ -205,7 +205,6 @@ template <class Value>
 struct score_access {
   using score_type = score<Value>;
   static constexpr bool packed = packed_score<Value>;
-  static constexpr std::int64_t unit = std::int64_t{1} << 32;
   static constexpr std::int64_t sign(std::int64_t r) noexcept { return (r > 0) - (r < 0); }
   static constexpr score_type neg_inf() noexcept { return score_type(-infinite_rank, Value{}); }
   static constexpr score_type pos_inf() noexcept { return score_type(infinite_rank, Value{}); }

@@ -5,6 +5,7 @@
 // transpositions for the table to find). With extra_turns, a move keeps the turn now and
 // then (the player moves twice). Every capability of the game concept is there.
 
+#include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 
 #include <array>
@@ -18,14 +19,7 @@
 
 namespace gametree_test {
 
-inline std::uint64_t mix64(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
+using gametree::detail::mix64;  // the game's randomness: not part of any oracle
 
 // Payoff: terminal states end with a numeric payoff in [-10, 10]; else win, loss or draw.
 // Value: the type of evaluate() and of the payoff. extreme: evaluations are often lowest() or
