@@ -5,6 +5,7 @@
 #include <gametree/binary_tree.hpp>
 #include <gametree/coloring.hpp>
 #include <gametree/game.hpp>
+#include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/grid_game.hpp>
