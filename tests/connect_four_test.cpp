@@ -148,26 +148,47 @@ TEST_CASE("connect four: the key is unique on every position of a small board") 
   CHECK(seen.size() > 10000);
 }
 
-TEST_CASE("connect four: anticipating losses changes no value, and the engine agrees with negamax") {
-  // 5x4 positions with at least 10 stones: the full rules under plain recursive negamax.
-  using full = gametree::games::connect_four<5, 4, false>;
-  using pruned = gametree::games::connect_four<5, 4, true>;
+// The rules alone: the same board without search_moves, so the engine searches every move.
+struct every_move_5x4 {
+  using move_type = int;
+  gametree::games::connect_four<5, 4> g;
+  void legal_moves(std::vector<int>& out) const { g.legal_moves(out); }
+  void play(int c) { g.play(c); }
+  void undo(int c) { g.undo(c); }
+  auto outcome() const { return g.outcome(); }
+  int evaluate() const { return g.evaluate(); }
+  std::uint64_t hash() const { return g.hash(); }
+  std::uint64_t key() const { return g.key(); }
+};
+
+TEST_CASE("connect four: leaving out the moves that lose at once changes no value") {
+  // 5x4 positions with at least 10 stones, against plain recursive negamax over the rules
+  // (legal_moves: negamax never calls search_moves).
+  using small = gametree::games::connect_four<5, 4>;
+  STATIC_REQUIRE(gametree::pruning_game<small>);
+  STATIC_REQUIRE(!gametree::pruning_game<every_move_5x4>);
   std::mt19937_64 rng(1234);
-  gametree::engine<pruned> e;
-  gametree::engine<full> f;
+  gametree::engine<small> e;
+  gametree::engine<every_move_5x4> f;
+  std::uint64_t nodes_pruned = 0;
+  std::uint64_t nodes_all = 0;
   for (int i = 0; i < 300; ++i) {
-    std::string text;
-    const full g = random_position<full>(rng, 10 + i % 6, &text);
+    const small g = random_position<small>(rng, 10 + i % 6);
     if (g.outcome()) continue;
-    const pruned p = pruned::from_moves(text);
     const auto expected = reference::negamax(g);
-    CHECK(f.solve(g).value == expected);
-    const auto r = e.solve(p);
+    const auto r = e.solve(g);
     CHECK(r.value == expected);
+    const auto all = f.solve(every_move_5x4{g});
+    CHECK(all.value == expected);
+    nodes_pruned += r.stats.nodes;
+    nodes_all += all.stats.nodes;
     CHECK(gametree::minimax(gametree::game_tree_view(g)).value == expected);
-    // The move the engine picks on the pruned game is a legal move of the full one, and best.
     CHECK(reference::move_value(g, *r.best_move) == expected);
   }
+  CHECK(nodes_pruned * 2 < nodes_all);
+  // A legal move the engine would not search is still legal to play.
+  auto g = c4::from_moves("121212");
+  CHECK_NOTHROW(gametree::play_checked(g, 3));
 }
 
 TEST_CASE("connect four: the moves left out are exactly those that lose at once") {
@@ -177,7 +198,7 @@ TEST_CASE("connect four: the moves left out are exactly those that lose at once"
     const c4 g = random_position<c4>(rng, 4 + i % 30);
     if (g.outcome()) continue;
     std::vector<int> generated;
-    g.legal_moves(generated);
+    g.search_moves(generated);
     REQUIRE(!generated.empty());
     // What each playable column leads to, by the rules: a win now, or a loss at once (the
     // opponent then wins with one stone).
@@ -190,40 +211,27 @@ TEST_CASE("connect four: the moves left out are exactly those that lose at once"
       }
       return false;
     };
-    // The opponent's threats: columns where its next stone would make four whatever else
-    // the player to move does.
-    std::vector<int> threats;
-    for (int d = 0; d < 7; ++d) {
-      for (int c = 0; c < 7; ++c) {
-        if (c == d || !g.can_play(c) || !g.can_play(d)) continue;
-        c4 after = g;
-        after.play(c);
-        if (after.is_winning_move(d)) {
-          threats.push_back(d);
-          break;
-        }
-      }
-    }
     bool can_win = false;
     bool can_survive = false;
-    int playable = 0;
     for (int c = 0; c < 7; ++c) {
       if (!g.can_play(c)) continue;
-      ++playable;
       can_win = can_win || wins(c);
       can_survive = can_survive || !loses(c);
+    }
+    // The game's bounds say so too: exact where one stone decides.
+    const auto b = g.score_bounds();
+    if (can_win) {
+      CHECK((b.lower == score<int>::win_in(1) && b.upper == score<int>::win_in(1)));
+    } else if (!can_survive) {
+      CHECK((b.lower == score<int>::loss_in(2) && b.upper == score<int>::loss_in(2)));
+    } else {
+      CHECK(b.lower < b.upper);
     }
     for (int c = 0; c < 7; ++c) {
       if (!g.can_play(c)) continue;
       const bool kept = std::find(generated.begin(), generated.end(), c) != generated.end();
-      bool expected = true;  // two threats or more: every move loses, every move is kept
-      if (can_win) {
-        expected = wins(c);
-      } else if (threats.size() == 1 && playable > 1) {
-        expected = c == threats.front();  // the block, even if it loses too
-      } else if (threats.empty()) {
-        expected = can_survive ? !loses(c) : true;
-      }
+      // The winning moves if any, else those that survive the next stone, else all.
+      const bool expected = can_win ? wins(c) : can_survive ? !loses(c) : true;
       CHECK(kept == expected);
       pruned_somewhere += kept ? 0 : 1;
     }
@@ -232,7 +240,7 @@ TEST_CASE("connect four: the moves left out are exactly those that lose at once"
 }
 
 TEST_CASE("connect four: score bounds hold, and Pons' score convention") {
-  using full = gametree::games::connect_four<5, 4, false>;
+  using full = gametree::games::connect_four<5, 4>;
   std::mt19937_64 rng(77);
   for (int i = 0; i < 200; ++i) {
     const full g = random_position<full>(rng, 10 + i % 6);

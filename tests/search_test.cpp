@@ -82,6 +82,50 @@ std::vector<option_set> every_option_set() {
       }
     }
   }
+  // The search policies, each with and without a table: one full-window solve instead of
+  // narrowing, principal variation search with either.
+  for (const bool table : {true, false}) {
+    for (int policy = 0; policy < 3; ++policy) {
+      engine_options o;
+      o.table_mib = table ? 1 : 0;
+      o.narrowing = policy != 0;
+      o.pvs = policy != 1;
+      const std::string name = std::string(table ? "table" : "no table") +
+                               (o.narrowing ? ", narrowing" : ", one full window") + (o.pvs ? ", PVS" : "");
+      sets.push_back({name, o});
+    }
+  }
+  // What the Connect 4 program runs: narrowing, the game's hints alone, no line.
+  engine_options hints_only;
+  hints_only.table_mib = 1;
+  hints_only.narrowing = true;
+  hints_only.killer_moves = false;
+  hints_only.history = false;
+  hints_only.max_pv_length = 0;
+  sets.push_back({"table, narrowing, hints only, no line", hints_only});
+  return sets;
+}
+
+// The policies of iterative deepening, with no table (so that every iteration is exactly
+// negamax to its depth): plain alpha-beta, PVS, MTD(f), aspiration windows, and PVS with each.
+std::vector<option_set> deepening_sets() {
+  std::vector<option_set> sets;
+  const char* names[] = {"alpha-beta", "PVS", "MTD(f)", "aspiration", "MTD(f) + PVS", "aspiration + PVS"};
+  for (int policy = 0; policy < 6; ++policy) {
+    for (const bool undo : {true, false}) {
+      engine_options o;
+      o.table_mib = 0;
+      o.use_undo = undo;
+      o.pvs = policy == 1 || policy == 4 || policy == 5;
+      o.mtdf = policy == 2 || policy == 4;
+      if (policy == 3 || policy == 5) o.aspiration = 3.0;
+      sets.push_back({std::string(names[policy]) + (undo ? ", undo" : ", copy"), o});
+    }
+  }
+  engine_options unordered;
+  unordered.table_mib = 0;
+  unordered.move_ordering = false;
+  sets.push_back({"unordered", unordered});
   return sets;
 }
 
@@ -96,6 +140,9 @@ G random_position(G g, std::mt19937_64& rng, int min_plies, int max_plies) {
   }
   return g;
 }
+
+template <class G>
+using score_of_game = gametree::score<gametree::game_value_t<G>>;
 
 template <class G>
 std::string describe(const G&, const gametree::engine_result<G>& r) {
@@ -135,7 +182,7 @@ std::vector<std::string> differential_solve(const std::vector<G>& positions, Ref
     for (std::size_t k = 0; k < sets.size(); ++k) {
       const auto r = engines[k]->solve(g);
       bool ok = r.value == expected && r.solved && r.bound == score_bound::exact &&
-                r.reason == stop_reason::completed;
+                r.reason == stop_reason::completed && (sets[k].options.max_pv_length > 0 || r.pv.empty());
       if (ok && !moves.empty()) {
         const auto it = r.best_move ? std::find(moves.begin(), moves.end(), *r.best_move) : moves.end();
         ok = it != moves.end() && move_values[static_cast<std::size_t>(it - moves.begin())] == expected &&
@@ -144,6 +191,27 @@ std::vector<std::string> differential_solve(const std::vector<G>& positions, Ref
       if (!ok && failures.size() < 10) {
         std::ostringstream out;
         out << "position " << p << ", " << sets[k].name << ": engine " << describe(g, r)
+            << ", negamax " << expected;
+        failures.push_back(out.str());
+      }
+    }
+    // Weak solving (the first and the last option set): the sign, a bound of that sign, and
+    // a move that keeps it.
+    for (const std::size_t k : {std::size_t{0}, sets.size() - 1}) {
+      const auto w = engines[k]->solve(g, {}, gametree::solve_mode::weak);
+      const score_of_game<G> zero{};
+      auto sign = [&](const auto& v) { return zero < v ? 1 : v < zero ? -1 : 0; };
+      bool ok = sign(w.value) == sign(expected) &&
+                (sign(expected) == 0 ? w.bound == score_bound::exact
+                 : sign(expected) > 0 ? w.bound != score_bound::upper && !(expected < w.value)
+                                      : w.bound != score_bound::lower && !(w.value < expected));
+      if (ok && !moves.empty()) {
+        const auto it = w.best_move ? std::find(moves.begin(), moves.end(), *w.best_move) : moves.end();
+        ok = it != moves.end() && sign(move_values[static_cast<std::size_t>(it - moves.begin())]) == sign(expected);
+      }
+      if (!ok && failures.size() < 10) {
+        std::ostringstream out;
+        out << "position " << p << ", weak, " << sets[k].name << ": engine " << describe(g, w)
             << ", negamax " << expected;
         failures.push_back(out.str());
       }
@@ -230,10 +298,7 @@ TEST_CASE("every option set solves 10^4 random game trees as plain negamax does"
 TEST_CASE("depth-limited searches without a table return negamax to that depth") {
   // With a table, a state met again with more depth to go may answer from the deeper search,
   // which is better play but not the depth-d value; so only the table-less sets are compared.
-  std::vector<option_set> sets;
-  for (const auto& s : every_option_set()) {
-    if (s.options.table_mib == 0) sets.push_back(s);
-  }
+  const std::vector<option_set> sets = deepening_sets();
   std::vector<std::string> failures;
   auto check = [&](const auto& g, int depth, const auto& r, const auto& name) {
     const auto expected = reference::negamax(g, depth);
@@ -262,6 +327,32 @@ TEST_CASE("depth-limited searches without a table return negamax to that depth")
   report<int>(failures);
 }
 
+TEST_CASE("every deepening policy, with a table, ends at the exact value") {
+  std::vector<std::string> failures;
+  for (const auto& s : deepening_sets()) {
+    engine_options o = s.options;
+    o.table_mib = 1;
+    engine<games::tic_tac_toe> e(o);
+    engine<decisive_game> random_engine(o);
+    std::mt19937_64 rng(8);
+    for (int i = 0; i < 200; ++i) {
+      const auto t = random_position(games::tic_tac_toe{}, rng, 2, 7);
+      if (!t.outcome()) {
+        const auto r = e.search(t);
+        if (!(r.solved && r.value == reference::negamax(t)) && failures.size() < 10) {
+          failures.push_back(s.name + ": tic-tac-toe " + gametree::to_string(r.value));
+        }
+      }
+      const decisive_game g({static_cast<std::uint64_t>(i) + 7, 6, 10, true, false, 2});
+      const auto rg = random_engine.search(g);
+      if (!(rg.solved && rg.value == reference::negamax(g)) && failures.size() < 10) {
+        failures.push_back(s.name + ": random game " + gametree::to_string(rg.value));
+      }
+    }
+  }
+  report<int>(failures);
+}
+
 TEST_CASE("heuristic scores of floating-point type, with infinities, search as plain negamax") {
   struct float_game : payoff_game {
     using payoff_game::payoff_game;
@@ -283,6 +374,14 @@ TEST_CASE("heuristic scores of floating-point type, with infinities, search as p
     o.table_mib = 0;
     engine<float_game> plain(o);
     CHECK(plain.search(g, {.max_depth = 3}).value == reference::negamax(g, 3));
+    o.aspiration = 0.25;
+    o.pvs = true;
+    engine<float_game> aspiring(o);
+    CHECK(aspiring.search(g, {.max_depth = 4}).value == reference::negamax(g, 4));
+    o.aspiration.reset();
+    o.mtdf = true;
+    engine<float_game> mtdf(o);
+    CHECK(mtdf.search(g, {.max_depth = 4}).value == reference::negamax(g, 4));
   }
 }
 
@@ -472,9 +571,6 @@ TEST_CASE("limits and options are checked") {
   CHECK_THROWS_WITH(e.search(n, {.max_time = std::chrono::nanoseconds(-1)}), ContainsSubstring("max_time must not be negative"));
   CHECK_THROWS_WITH(e.solve(n, {.max_depth = 3}), ContainsSubstring("solve: max_depth must be empty"));
   engine_options o;
-  o.max_pv_length = 0;
-  CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("max_pv_length"));
-  o = {};
   o.table_entries = 0;
   CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("at least one entry"));
   o = {};
@@ -501,7 +597,8 @@ TEST_CASE("a game without evaluate() can be solved but not searched to a depth")
 TEST_CASE("a game that breaks the contract gets an exception naming the rule") {
   struct broken {
     using move_type = int;
-    int kind = 0;  // 1: no move; 2: clears the buffer; 3: NaN evaluation; 4: bad bounds; 5: bad undo
+    int kind = 0;  // 1: no move; 2: clears the buffer; 3: NaN evaluation; 4: bad bounds; 5: bad undo;
+                   // 6: negative horizon
     int plies = 0;
     void legal_moves(std::vector<int>& out) const {
       if (kind == 1 && plies == 1) return;
@@ -528,6 +625,7 @@ TEST_CASE("a game that breaks the contract gets an exception naming the rule") {
       if (kind == 4) return {score<double>::win_in(1), score<double>::loss_in(1)};
       return {score<double>::loss_in(0), score<double>::win_in(0)};
     }
+    int horizon() const { return kind == 6 ? -1 : 3 - plies; }
   };
   engine<broken> e;
   CHECK_THROWS_WITH(e.solve(broken{1}), ContainsSubstring("must have a legal move"));
@@ -536,6 +634,11 @@ TEST_CASE("a game that breaks the contract gets an exception naming the rule") {
   CHECK_THROWS_AS(e.search(broken{3}, {.max_depth = 2}), gametree::game_contract_error);
   CHECK_THROWS_WITH(e.solve(broken{4}), ContainsSubstring("score_bounds() returned a least score"));
   CHECK_THROWS_WITH(e.solve(broken{5}), ContainsSubstring("undo(move) must restore"));
+  engine_options narrowing;
+  narrowing.narrowing = true;
+  engine<broken> n(narrowing);
+  CHECK_THROWS_WITH(n.solve(broken{6}), ContainsSubstring("horizon() must not be negative, but returned -1"));
+  CHECK(n.solve(broken{0}).value == score<double>{});
   // The engine is usable again after each of them.
   const auto r = e.solve(broken{0});
   CHECK(r.value == score<double>{});

@@ -208,6 +208,11 @@ struct score_access {
   static constexpr std::int64_t sign(std::int64_t r) noexcept { return (r > 0) - (r < 0); }
   static constexpr score_type neg_inf() noexcept { return score_type(-infinite_rank, Value{}); }
   static constexpr score_type pos_inf() noexcept { return score_type(infinite_rank, Value{}); }
+  static constexpr score_type from_code(std::int64_t code) noexcept {
+    score_type s;
+    s.code_ = code;
+    return s;
+  }
   static constexpr score_type negate(const score_type& s) noexcept {
     score_type n;
     if constexpr (packed) {
@@ -233,8 +238,63 @@ struct score_access {
       return a.rank_ > b.rank_ || (a.rank_ == b.rank_ && a.value_ > b.value_);
     }
   }
+  // The next score above s and the next below it as far as comparisons go: no real score
+  // lies strictly between s and successor(s), so (s, successor(s)) is a null window. Window
+  // bounds only: they need not be scores a game can reach, but they negate without overflow.
+  static constexpr score_type successor(const score_type& s) noexcept {
+    if constexpr (packed) {
+      return from_code(s.code_ + 1);
+    } else {
+      if (s.value_ < top()) return score_type(s.rank_, next_value(s.value_, true));
+      return score_type(s.rank_ + 1, bottom());
+    }
+  }
+  static constexpr score_type predecessor(const score_type& s) noexcept {
+    if constexpr (packed) {
+      return from_code(s.code_ - 1);
+    } else {
+      if (s.value_ > bottom()) return score_type(s.rank_, next_value(s.value_, false));
+      return score_type(s.rank_ - 1, top());
+    }
+  }
+  // A score m with lo <= m < hi (given lo < hi), about half way: the test point of a search
+  // that narrows [lo, hi] by null windows.
+  static constexpr score_type midpoint(const score_type& lo, const score_type& hi) noexcept {
+    if constexpr (packed) {
+      // In unsigned arithmetic: hi - lo may exceed the int64 range (it is 2^63 for the
+      // infinities); half of it does not.
+      const std::uint64_t gap = static_cast<std::uint64_t>(hi.code_) - static_cast<std::uint64_t>(lo.code_) - 1;
+      return from_code(lo.code_ + static_cast<std::int64_t>(gap / 2));
+    } else {
+      if (lo.rank_ != hi.rank_) {
+        const std::int64_t r = lo.rank_ + (hi.rank_ - lo.rank_ - 1) / 2;
+        return r == lo.rank_ ? lo : score_type(r, Value{});
+      }
+      const long double m = (static_cast<long double>(lo.value_) + static_cast<long double>(hi.value_)) / 2;
+      const auto v = static_cast<Value>(m);
+      if (!(m == m) || !(lo.value_ <= v && v < hi.value_)) return lo;  // infinities, rounding
+      return score_type(lo.rank_, v);
+    }
+  }
 
  private:
+  // The least and greatest values a window bound takes (integers keep lowest() out, so that
+  // it negates).
+  static constexpr Value top() noexcept {
+    if constexpr (std::is_floating_point_v<Value>) return std::numeric_limits<Value>::infinity();
+    return std::numeric_limits<Value>::max();
+  }
+  static constexpr Value bottom() noexcept {
+    if constexpr (std::is_floating_point_v<Value>) return -std::numeric_limits<Value>::infinity();
+    return static_cast<Value>(std::numeric_limits<Value>::lowest() + 1);
+  }
+  static constexpr Value next_value(Value v, bool up) noexcept {
+    if constexpr (std::is_floating_point_v<Value>) {
+      return std::nextafter(v, up ? top() : bottom());
+    } else {
+      return static_cast<Value>(up ? v + 1 : v - 1);
+    }
+  }
   // Moves a decisive rank by plies away from 0 (towards 0 for negative plies).
   static constexpr score_type shift(const score_type& s, std::int64_t plies) noexcept {
     const std::int64_t r = s.rank();
@@ -321,6 +381,15 @@ concept turn_reporting_game = game<G> && requires(const G& g) {
                std::semiregular<std::remove_cvref_t<decltype(g.player_to_move())>>;
 };
 
+/// Optional: g.search_moves(out) appends the moves worth searching: some of the legal moves
+/// (at least one), among them a best one. The engine searches these instead of all legal
+/// moves; what play_checked and game_tree_view accept stays legal_moves(). Connect 4 leaves
+/// out the moves that lose at once.
+template <class G>
+concept pruning_game = game<G> && requires(const G& g, std::vector<typename G::move_type>& out) {
+  g.search_moves(out);
+};
+
 /// Optional: g.move_hint(move) -> an arithmetic score; higher is searched first (after the
 /// table's move, the killers and the history). Without hints, generation order breaks ties.
 template <class G>
@@ -359,6 +428,16 @@ using game_value_t = typename game_value<G>::type;
 template <class G>
 concept bounded_game = game<G> && requires(const G& g) {
   { g.score_bounds() } -> std::convertible_to<score_range<game_value_t<G>>>;
+};
+
+/// Optional: g.horizon() -> an integer, the most plies the game can still last from this state
+/// (Connect 4: the empty cells). solve() uses it to choose the scores it tests when it
+/// narrows the value: wins and losses then lie on a line of known length, and the cheap tests
+/// near its ends come first. A horizon that is too small or too large costs time, never
+/// correctness; a negative one is a contract error.
+template <class G>
+concept horizon_game = game<G> && requires(const G& g) {
+  { g.horizon() } -> std::convertible_to<std::int64_t>;
 };
 
 namespace detail {

@@ -9,12 +9,18 @@
 // column): `mask` holds every stone, `current` the stones of the player to move. The key
 // current + mask is unique for every position and fits in 64 bits.
 //
-// With AnticipateLosses (the default) legal_moves leaves out moves that lose at once: if the
+// search_moves (what the engine searches) leaves out the moves that lose at once: if the
 // player to move can win now, only the winning moves; if the opponent threatens to win in one
 // column, only the block there; else no stone right under a cell where the opponent would
 // win, unless every move is such a stone. The omitted moves all lose in 2 plies, the worst
-// score there is, so no value changes. Against two threats every move loses, and every move
-// is generated.
+// score there is, so no value changes. When every move loses at once, every move is searched.
+// legal_moves is every column that is not full.
+//
+// score_bounds tells the engine the value outright where one stone decides it (a win now; a
+// loss in 2 plies when every move loses at once; a draw with two cells left and no threat),
+// and else that no win comes before the mover's next stone but one (ply 3) and, when some move
+// does not lose at once, no loss before ply 4. With Pons' threat-count hints and horizon()
+// (the empty cells) the engine searches as his dedicated solver does.
 
 #include <gametree/game.hpp>
 
@@ -29,7 +35,7 @@
 
 namespace gametree::games {
 
-template <int Width = 7, int Height = 6, bool AnticipateLosses = true>
+template <int Width = 7, int Height = 6>
 class connect_four {
   static_assert(Width >= 1 && Height >= 1 && Width * (Height + 1) <= 64,
                 "connect_four: the board needs Width * (Height + 1) <= 64 bits");
@@ -65,26 +71,20 @@ class connect_four {
     return c;
   }
 
-  /// Appends the columns to play, centre first (see AnticipateLosses above).
-  void legal_moves(std::vector<int>& out) const {
-    std::uint64_t allowed = playable();
-    if constexpr (AnticipateLosses) {
-      const std::uint64_t wins = allowed & winning_cells(current_, mask_);
-      if (wins != 0) {
-        allowed = wins;
-      } else {
-        const std::uint64_t threats = winning_cells(current_ ^ mask_, mask_);
-        const std::uint64_t forced = allowed & threats;
-        if ((forced & (forced - 1)) == 0) {  // at most one threat to block (two: all moves lose)
-          if (forced != 0) allowed = forced;
-          const std::uint64_t safe = allowed & ~(threats >> 1);
-          if (safe != 0) allowed = safe;  // else every move left loses
-        }
-      }
+  /// Appends every column that is not full, centre first.
+  void legal_moves(std::vector<int>& out) const { append(playable(), out); }
+
+  /// Appends the columns worth searching, centre first: those that do not lose at once (see
+  /// the top of this file).
+  void search_moves(std::vector<int>& out) const {
+    const std::uint64_t play = playable();
+    const std::uint64_t wins = play & winning_cells(current_, mask_);
+    if (wins != 0) {
+      append(wins, out);
+      return;
     }
-    for (const int column : centre_first) {
-      if ((allowed & column_mask(column)) != 0) out.push_back(column);
-    }
+    const std::uint64_t safe = safe_cells(play);
+    append(safe != 0 ? safe : play, out);  // every move loses: search them all
   }
 
   void play(int column) noexcept {
@@ -121,22 +121,25 @@ class connect_four {
     return std::popcount(winning_cells(current_ | stone, mask_ | stone));
   }
 
-  /// No win before the mover's next stone (ply 1) if it wins at once, else before ply 3; no
-  /// loss before the opponent's next stone (ply 2); nothing past a full board.
+  /// Exactly a win in 1 if the mover wins at once, exactly a loss in 2 if every move loses at
+  /// once; else no win before ply 3 and no loss before ply 4, and nothing past a full board
+  /// (with two cells left: exactly a draw).
   [[nodiscard]] score_range<int> score_bounds() const {
+    using s = score<int>;
+    const std::uint64_t play = playable();
+    if ((play & winning_cells(current_, mask_)) != 0) return {s::win_in(1), s::win_in(1)};
+    if (safe_cells(play) == 0) return {s::loss_in(2), s::loss_in(2)};
     const int left = cells - moves_;
-    const bool win_now = (playable() & winning_cells(current_, mask_)) != 0;
-    const score<int> upper = win_now ? score<int>::win_in(1) : left >= 3 ? score<int>::win_in(3) : score<int>{};
-    const score<int> lower = left >= 2 ? score<int>::loss_in(2) : score<int>{};
-    return {lower, upper};
+    return {left >= 4 ? s::loss_in(4) : s{}, left >= 3 ? s::win_in(3) : s{}};
   }
+
+  /// The most plies left: the empty cells.
+  [[nodiscard]] int horizon() const noexcept { return cells - moves_; }
 
   /// The position packed exactly: current + mask.
   [[nodiscard]] std::uint64_t key() const noexcept { return current_ + mask_; }
-  [[nodiscard]] std::uint64_t hash() const noexcept {
-    std::uint64_t h = key() * 0x9e3779b97f4a7c15ULL;
-    return h ^ (h >> 29);
-  }
+  /// The key itself: the table mixes it before it takes a bucket.
+  [[nodiscard]] std::uint64_t hash() const noexcept { return key(); }
 
   /// Stones on the board.
   [[nodiscard]] int moves() const noexcept { return moves_; }
@@ -192,6 +195,22 @@ class connect_four {
     return order;
   }
   static constexpr std::array<int, columns> centre_first = centre_order();
+
+  static void append(std::uint64_t cells_to_play, std::vector<int>& out) {
+    for (const int column : centre_first) {
+      if ((cells_to_play & column_mask(column)) != 0) out.push_back(column);
+    }
+  }
+
+  // The cells of play (where the next stones land) that do not lose at once, when the mover
+  // cannot win at once: the block of the opponent's one playable threat, if there is one,
+  // and never a cell right under an opponent's threat. Empty when every move loses at once.
+  [[nodiscard]] std::uint64_t safe_cells(std::uint64_t play) const noexcept {
+    const std::uint64_t threats = winning_cells(current_ ^ mask_, mask_);
+    const std::uint64_t forced = play & threats;
+    if ((forced & (forced - 1)) != 0) return 0;  // two threats to block
+    return (forced != 0 ? forced : play) & ~(threats >> 1);
+  }
 
   // The cells where the next stone of each column lands.
   [[nodiscard]] std::uint64_t playable() const noexcept { return (mask_ + all_bottoms()) & board_mask(); }

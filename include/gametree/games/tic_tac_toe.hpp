@@ -97,6 +97,9 @@ class tic_tac_toe {
             score<int>::win_in(std::max(1, 2 * (3 - mine) - 1))};
   }
 
+  /// The most plies left: the empty squares.
+  [[nodiscard]] int horizon() const noexcept { return 9 - plies_; }
+
   /// The board packed in 18 bits: X's squares, then O's.
   [[nodiscard]] std::uint32_t key() const noexcept { return x_ | o_ << 9; }
   [[nodiscard]] std::uint64_t hash() const noexcept { return key(); }
