@@ -433,8 +433,10 @@ concept bounded_game = game<G> && requires(const G& g) {
 /// Optional: g.horizon() -> an integer, the most plies the game can still last from this state
 /// (Connect 4: the empty cells). solve() uses it to choose the scores it tests when it
 /// narrows the value: wins and losses then lie on a line of known length, and the cheap tests
-/// near its ends come first. A horizon that is too small or too large costs time, never
-/// correctness; a negative one is a contract error.
+/// near its ends come first, in weak mode too. Meant for games whose state fixes its ply (the
+/// stones on a board), where a bound the table holds answers every later test of the state;
+/// Nim, whose states recur at many plies, does better without. A horizon that is too small or
+/// too large costs time, never correctness; a negative one is a contract error.
 template <class G>
 concept horizon_game = game<G> && requires(const G& g) {
   { g.horizon() } -> std::convertible_to<std::int64_t>;

@@ -789,8 +789,8 @@ class engine {
     return !access::greater(lo, t) && access::greater(hi, t) ? t : middle;
   }
 
-  // solve(): the value by null-window tests, each at test_point (strong), or at 0 until its
-  // sign is known (weak).
+  // solve(): the value by null-window tests, each at test_point, until the value is known
+  // (strong) or its sign is (weak; without a horizon the tests are then at 0).
   bool narrow(solve_mode mode) {
     narrowing n;
     if constexpr (bounded_game<Game>) {
@@ -812,7 +812,7 @@ class engine {
       score_type s = test_point(n.lo, n.hi, horizon);
       if (mode == solve_mode::weak) {
         if (access::greater(n.lo, zero) || access::greater(zero, n.hi)) break;  // the sign is known
-        s = access::greater(n.hi, zero) ? zero : access::predecessor(zero);
+        if (!horizon) s = access::greater(n.hi, zero) ? zero : access::predecessor(zero);
       }
       if (!test(unlimited, s, n)) return false;
     }

@@ -62,13 +62,6 @@ class nim {
   /// are searches with no knowledge.
   [[nodiscard]] int evaluate() const noexcept { return 0; }
 
-  /// The most plies left: one object a move.
-  [[nodiscard]] std::uint64_t horizon() const noexcept {
-    std::uint64_t objects = 0;
-    for (const unsigned h : heaps_) objects += h;
-    return objects;
-  }
-
   [[nodiscard]] std::uint64_t hash() const noexcept { return hash_; }
   /// The heap sizes themselves.
   [[nodiscard]] const std::vector<unsigned>& key() const noexcept { return heaps_; }

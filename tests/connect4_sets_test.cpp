@@ -1,0 +1,140 @@
+// Pons' Connect 4 test sets (../shared/data/connect4, data no one here wrote) solved through
+// the library, strong (every score exact) and weak (every sign exact), with the engine
+// configured as the connect4 program configures it; and an independent oracle: positions
+// with 30 or more stones solved by plain minimax over game_tree_view, the rules alone.
+// Heavy: built only with GAMETREE_CONNECT4_SETS (off in the sanitizer and coverage builds;
+// the light Connect 4 tests in connect_four_test.cpp run there).
+#include <gametree/alpha_beta.hpp>
+#include <gametree/games/connect_four.hpp>
+#include <gametree/search.hpp>
+
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/catch.hpp"
+
+using c4 = gametree::games::connect_four<>;
+
+namespace {
+
+std::vector<std::pair<std::string, int>> read_set(const std::string& name, std::size_t limit) {
+  std::ifstream in(std::string(GAMETREE_CONNECT4_DATA) + "/" + name);
+  REQUIRE(in.good());
+  std::vector<std::pair<std::string, int>> set;
+  std::string moves;
+  int value = 0;
+  while (set.size() < limit && in >> moves >> value) set.emplace_back(moves, value);
+  REQUIRE(set.size() == limit);
+  return set;
+}
+
+gametree::engine_options program_options() {
+  gametree::engine_options o;
+  o.table_mib = 64;
+  o.narrowing = true;
+  o.killer_moves = false;
+  o.history = false;
+  o.max_pv_length = 0;
+  return o;
+}
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+// Solves the first `limit` positions of a set, the table cleared before each; counts the
+// scores (strong) or signs (weak) that differ from the set's, and checks every best move
+// keeps the score: the position after it scores the negation (or the move wins at once).
+void check_set(const std::string& name, std::size_t limit, gametree::solve_mode mode) {
+  gametree::engine<c4> e(program_options());
+  gametree::engine<c4> child(program_options());
+  const bool weak = mode == gametree::solve_mode::weak;
+  std::size_t mismatches = 0;
+  std::size_t bad_moves = 0;
+  std::uint64_t nodes = 0;
+  const auto set = read_set(name, limit);
+  for (std::size_t i = 0; i < set.size(); ++i) {
+    const auto& [moves, expected] = set[i];
+    const c4 g = c4::from_moves(moves);
+    e.clear();
+    const auto r = e.solve(g, {}, mode);
+    nodes += r.stats.nodes;
+    const int got = g.pons_score(r.value);
+    if (weak ? sign(got) != sign(expected) : got != expected) {
+      if (++mismatches < 5) UNSCOPED_INFO(name << " line " << i + 1 << ": " << moves << " scores " << got << ", expected " << expected);
+    }
+    // The move, checked on a sample (every tenth position) with a strong solve of the child.
+    if (i % 10 == 0 && r.best_move && !g.is_winning_move(*r.best_move)) {
+      c4 after = g;
+      after.play(*r.best_move);
+      child.clear();
+      const int after_score = after.pons_score(child.solve(after).value);
+      if (weak ? sign(-after_score) != sign(expected) : -after_score != expected) ++bad_moves;
+    }
+  }
+  UNSCOPED_INFO(name << ", first " << limit << (weak ? ", weak" : ", strong") << ": mean nodes "
+                     << static_cast<double>(nodes) / static_cast<double>(limit));
+  CHECK(mismatches == 0);
+  CHECK(bad_moves == 0);
+}
+
+}  // namespace
+
+TEST_CASE("Pons' Test_L3_R1, all 1000, strong and weak") {
+  check_set("Test_L3_R1", 1000, gametree::solve_mode::strong);
+  check_set("Test_L3_R1", 1000, gametree::solve_mode::weak);
+}
+
+TEST_CASE("Pons' Test_L2_R1, all 1000, strong and weak") {
+  check_set("Test_L2_R1", 1000, gametree::solve_mode::strong);
+  check_set("Test_L2_R1", 1000, gametree::solve_mode::weak);
+}
+
+TEST_CASE("Pons' Test_L1_R1, all 1000, strong and weak") {
+  check_set("Test_L1_R1", 1000, gametree::solve_mode::strong);
+  check_set("Test_L1_R1", 1000, gametree::solve_mode::weak);
+}
+
+TEST_CASE("Pons' Test_L2_R2, the first 100, strong and weak") {
+  check_set("Test_L2_R2", 100, gametree::solve_mode::strong);
+  check_set("Test_L2_R2", 100, gametree::solve_mode::weak);
+}
+
+TEST_CASE("Pons' Test_L1_R2, the first 100, strong and weak") {
+  check_set("Test_L1_R2", 100, gametree::solve_mode::strong);
+  check_set("Test_L1_R2", 100, gametree::solve_mode::weak);
+}
+
+TEST_CASE("positions with 30 or more stones: the engine agrees with plain minimax over the rules") {
+  // From Test_L3_R1 (29-41 stones) and from random play; minimax over game_tree_view knows
+  // nothing of search_moves, bounds, hints or the table.
+  gametree::engine<c4> e(program_options());
+  gametree::engine<c4> defaults;
+  std::vector<c4> positions;
+  for (const auto& [moves, expected] : read_set("Test_L3_R1", 1000)) {
+    if (moves.size() >= 30 && positions.size() < 60) positions.push_back(c4::from_moves(moves));
+  }
+  std::mt19937_64 rng(30);
+  while (positions.size() < 160) {
+    c4 g;
+    const int stones = std::uniform_int_distribution<int>(30, 40)(rng);
+    std::vector<int> columns;
+    while (g.moves() < stones && !g.outcome()) {
+      columns.clear();
+      g.legal_moves(columns);
+      g.play(columns[std::uniform_int_distribution<std::size_t>(0, columns.size() - 1)(rng)]);
+    }
+    if (!g.outcome()) positions.push_back(g);
+  }
+  std::size_t disagreements = 0;
+  for (const c4& g : positions) {
+    const auto oracle = gametree::minimax(gametree::game_tree_view(g)).value;
+    e.clear();
+    const auto narrowed = e.solve(g);
+    const auto full = defaults.solve(g);
+    if (narrowed.value != oracle || full.value != oracle) ++disagreements;
+  }
+  CHECK(disagreements == 0);
+}
