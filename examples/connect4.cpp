@@ -1,6 +1,6 @@
 // Connect 4 solved exactly by the generic engine: reads positions, one per line, as
 // `<moves>` or `<moves> <expected score>` (Pascal Pons' test-set format: columns 1-7 from the
-// empty board) and prints `<moves> <score>`, the score in Pons' convention (22 - k for a win
+// empty board; "." is the empty board) and prints `<moves> <score>`, the score in Pons' convention (22 - k for a win
 // with the mover's k-th stone, the negation for a loss, 0 for a draw). With expected scores it
 // is a test-set runner: it counts mismatches, names them on stderr and exits 2 if any.
 //
@@ -9,6 +9,8 @@
 //   --weak        only who wins: 1, 0 or -1 (cheaper)
 //   --stats       nodes and microseconds per position, and a summary line
 //   --best        the columns that achieve the score
+//   --steps       each null-window test on stderr as it ends (the value tested, the answer,
+//                 the range left, nodes, seconds): progress on a long solve
 //   --tt-mib N    transposition table size (64 MiB by default)
 //   --keep-table  keep the table between positions (by default it is cleared before each,
 //                 as in Pons' benchmarks)
@@ -28,7 +30,12 @@ namespace {
 
 int run_with_terminal_progress(std::string_view input, const std::vector<std::string_view>& args,
                                std::string& out, std::string& err) {
-  if (isatty(STDERR_FILENO) == 0) return connect4_app::run(input, args, out, err);
+  // --steps lines go straight to stderr, so a long solve shows them as they come.
+  const connect4_app::line_sink steps = [](const std::string& line) {
+    std::fputs(line.c_str(), stderr);
+    std::fflush(stderr);
+  };
+  if (isatty(STDERR_FILENO) == 0) return connect4_app::run_with_progress(input, args, out, err, nullptr, steps);
   bool shown = false;
   auto last = std::chrono::steady_clock::now();
   const int status = connect4_app::run_with_progress(
@@ -40,7 +47,8 @@ int run_with_terminal_progress(std::string_view input, const std::vector<std::st
                      static_cast<unsigned long long>(nodes));
         std::fflush(stderr);
         shown = true;
-      });
+      },
+      steps);
   if (shown) std::fputs("\r\033[K", stderr);  // the progress line goes before the results
   return status;
 }

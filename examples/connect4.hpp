@@ -28,13 +28,14 @@ namespace connect4_app {
 using board = gametree::games::connect_four<>;
 
 inline constexpr std::string_view usage =
-    "connect4 [--weak] [--stats] [--best] [--tt-mib N] [--keep-table] < positions";
+    "connect4 [--weak] [--stats] [--best] [--steps] [--tt-mib N] [--keep-table] < positions";
 
 struct options {
   bool weak = false;        // only the sign: 1 win, 0 draw, -1 loss
   bool stats = false;       // nodes and microseconds per position, and a summary line
   bool best = false;        // every column that achieves the score
   bool keep_table = false;  // the table is not cleared between positions
+  bool steps = false;       // each null-window test of the narrowing, on stderr
   std::size_t table_mib = 64;
 };
 
@@ -49,6 +50,8 @@ inline options parse_arguments(const std::vector<std::string_view>& args) {
       o.stats = true;
     } else if (a == "--best") {
       o.best = true;
+    } else if (a == "--steps") {
+      o.steps = true;
     } else if (a == "--keep-table") {
       o.keep_table = true;
     } else if (a == "--tt-mib") {
@@ -99,7 +102,7 @@ inline std::string quote(char c) {
 }
 
 /// Checks every line; throws std::invalid_argument at the first fault ("line L, column C:
-/// ..."). Blank lines (spaces, tabs, a CR) are skipped.
+/// ..."). Blank lines (spaces, tabs, a CR) are skipped; "." is the empty board.
 inline std::vector<position> parse_positions(std::string_view text) {
   std::vector<position> out;
   std::size_t line_no = 0;
@@ -117,7 +120,9 @@ inline std::vector<position> parse_positions(std::string_view text) {
     position p;
     p.line = line_no;
     const std::size_t moves_at = i;
-    while (i < line.size() && !blank(line[i])) {
+    const bool empty_board = line[i] == '.' && (i + 1 == line.size() || blank(line[i + 1]));
+    if (empty_board) ++i;
+    while (!empty_board && i < line.size() && !blank(line[i])) {
       const char c = line[i];
       const std::size_t column = i + 1;
       if (c < '1' || c > '7') fail(line_no, column, quote(c) + " is not a column 1..7");
@@ -197,7 +202,9 @@ struct solved {
 
 inline int sign(int v) { return (v > 0) - (v < 0); }
 
-inline solved solve(gametree::engine<board>& e, const board& g, const options& o) {
+/// `solving` points at g while it is solved (the --steps lines read it).
+inline solved solve(gametree::engine<board>& e, const board& g, const options& o, const board*& solving) {
+  solving = &g;
   if (!o.keep_table) e.clear();
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = e.solve(g, {}, o.weak ? gametree::solve_mode::weak : gametree::solve_mode::strong);
@@ -209,7 +216,8 @@ inline solved solve(gametree::engine<board>& e, const board& g, const options& o
 /// The columns (1-based, as digits) whose move keeps the score: each move's score is the
 /// negation of the position's after it (Pons' scores count stones from the empty board, so
 /// they need no shift), or a win now.
-inline std::string best_columns(gametree::engine<board>& e, const board& g, const options& o, int score) {
+inline std::string best_columns(gametree::engine<board>& e, const board& g, const options& o, int score,
+                                const board*& solving) {
   std::string columns;
   const int stones = g.moves();
   for (int c = 0; c < board::width; ++c) {
@@ -220,7 +228,7 @@ inline std::string best_columns(gametree::engine<board>& e, const board& g, cons
     } else {
       board after = g;
       after.play(c);
-      value = -solve(e, after, o).score;
+      value = -solve(e, after, o, solving).score;
     }
     if ((o.weak ? sign(value) : value) == score) columns += static_cast<char>('1' + c);
   }
@@ -229,9 +237,12 @@ inline std::string best_columns(gametree::engine<board>& e, const board& g, cons
 
 /// Called after each position with (solved so far, total, nodes so far).
 using progress_function = std::function<void(std::size_t, std::size_t, std::uint64_t)>;
+/// Takes the --steps lines as they come (else they go to err).
+using line_sink = std::function<void(const std::string&)>;
 
 inline int run_with_progress(std::string_view input, const std::vector<std::string_view>& args,
-                             std::string& out, std::string& err, const progress_function& progress) {
+                             std::string& out, std::string& err, const progress_function& progress,
+                             const line_sink& steps = nullptr) {
   out.clear();
   err.clear();
   options o;
@@ -244,13 +255,30 @@ inline int run_with_progress(std::string_view input, const std::vector<std::stri
     return 1;
   }
   gametree::engine<board> e(engine_options(o.table_mib));
+  const position* current = nullptr;
+  const board* solving = nullptr;
+  if (o.steps) {
+    e.on_test([&](const gametree::narrowing_info<board>& t) {
+      char line[200];
+      std::snprintf(line, sizeof line, "line %zu: value > %s? %s; now %d .. %d; %llu nodes, %.3f s\n",
+                    current->line, gametree::to_string(t.tested).c_str(), t.above ? "yes" : "no",
+                    solving->pons_score(t.lower), solving->pons_score(t.upper),
+                    static_cast<unsigned long long>(t.nodes), t.elapsed.count());
+      if (steps) {
+        steps(line);
+      } else {
+        err += line;
+      }
+    });
+  }
   std::size_t mismatches = 0;
   std::uint64_t total_nodes = 0;
   double total_us = 0;
   char number[64];
   for (std::size_t k = 0; k < positions.size(); ++k) {
     const position& p = positions[k];
-    const solved s = solve(e, p.game, o);
+    current = &p;
+    const solved s = solve(e, p.game, o, solving);
     total_nodes += s.nodes;
     total_us += s.microseconds;
     out.append(p.moves);
@@ -258,7 +286,7 @@ inline int run_with_progress(std::string_view input, const std::vector<std::stri
     out += std::to_string(s.score);
     if (o.best) {
       out += ' ';
-      out += best_columns(e, p.game, o, s.score);
+      out += best_columns(e, p.game, o, s.score, solving);
     }
     if (o.stats) {
       std::snprintf(number, sizeof number, " %llu %.1f", static_cast<unsigned long long>(s.nodes), s.microseconds);

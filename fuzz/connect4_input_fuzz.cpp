@@ -4,7 +4,8 @@
 // range its stones allow. Inputs whose positions are all cheap to solve (at least 28 stones,
 // at most 8 positions) also run the whole program, with the first byte picking the
 // arguments: one output line per position (plus the summary with --stats), status 2 exactly
-// when a mismatch is named on stderr, and --weak agreeing with the sign of the strong score.
+// when a mismatch is named on stderr (--steps adds its lines there), and --weak agreeing
+// with the sign of the strong score.
 #include "connect4.hpp"
 
 #include <cstddef>
@@ -45,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   bool cheap = positions.size() <= 8;
   for (const auto& p : positions) {
-    check(connect4_app::board::from_moves(p.moves) == p.game);
+    check((p.moves == "." ? connect4_app::board{} : connect4_app::board::from_moves(p.moves)) == p.game);
     check(!p.game.outcome() || p.game.outcome() == gametree::game_outcome::draw);
     if (p.expected) {
       check(*p.expected >= connect4_app::lowest_score(p.game.moves()) &&
@@ -55,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!cheap) return 0;
   static const std::vector<std::vector<std::string_view>> argument_sets = {
-      {}, {"--weak"}, {"--best"}, {"--stats", "--keep-table"}, {"--tt-mib", "1"}, {"--bogus"}};
+      {}, {"--weak"}, {"--best"}, {"--stats", "--keep-table"}, {"--tt-mib", "1"}, {"--steps"}, {"--bogus"}};
   const auto& args = argument_sets[data[0] % argument_sets.size()];
   std::string out;
   std::string err;
@@ -66,8 +67,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   check(status == 0 || status == 2);
   check(count_lines(out) == positions.size() + (args.size() == 2 && args[0] == "--stats" ? 1 : 0));
-  check((status == 2) == !err.empty());
-  if (!err.empty()) check(err.starts_with("mismatch: line "));
+  // Each line on stderr names a mismatch, or with --steps may be a narrowing step.
+  const bool steps = args.size() == 1 && args.front() == "--steps";
+  bool mismatch_named = false;
+  for (std::size_t at = 0; at < err.size();) {
+    const std::size_t end = err.find('\n', at);
+    check(end != std::string::npos);
+    const std::string_view line(err.data() + at, end - at);
+    const bool mismatch = line.starts_with("mismatch: line ");
+    check(mismatch || (steps && line.starts_with("line ") && line.find("? ") != std::string_view::npos));
+    mismatch_named = mismatch_named || mismatch;
+    at = end + 1;
+  }
+  check((status == 2) == mismatch_named);
   if (args.size() == 1 && args.front() == "--weak") {
     std::string strong_out;
     std::string strong_err;

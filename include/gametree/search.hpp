@@ -157,6 +157,20 @@ struct search_info {
   std::span<const typename Game::move_type> pv;
 };
 
+/// What the test callback sees after each null-window test (of solve()'s narrowing and of
+/// MTD(f)): the score tested, the answer (value > tested: value is a lower bound, else an
+/// upper one), and the range [lower, upper] the value is now known to lie in.
+template <class Game>
+struct narrowing_info {
+  score<game_value_t<Game>> tested{};
+  score<game_value_t<Game>> value{};
+  bool above = false;
+  score<game_value_t<Game>> lower{};
+  score<game_value_t<Game>> upper{};
+  std::uint64_t nodes = 0;  ///< all tests so far
+  std::chrono::duration<double> elapsed{0};
+};
+
 /// An engine for one game type: keeps its transposition table, killers, history and buffers
 /// between searches, so a program can play a whole game move by move with one engine.
 /// One search at a time; stop() may be called from any thread.
@@ -256,6 +270,12 @@ class engine {
 
   /// Called after every completed iteration (and after a solve).
   void on_iteration(std::function<void(const info_type&)> callback) { callback_ = std::move(callback); }
+
+  /// Called after every null-window test of solve()'s narrowing and of MTD(f): progress on a
+  /// long solve, one line per step.
+  void on_test(std::function<void(const narrowing_info<Game>&)> callback) {
+    test_callback_ = std::move(callback);
+  }
 
   /// The table, or nullptr when there is none (table_mib 0, or no hash()).
   [[nodiscard]] const table_type* table() const noexcept { return table_ ? &*table_ : nullptr; }
@@ -734,6 +754,10 @@ class engine {
     } else if (access::greater(n.hi, root_value_)) {
       n.hi = root_value_;
     }
+    if (test_callback_) {
+      test_callback_({s, root_value_, access::greater(root_value_, s), n.lo, n.hi, stats_.nodes,
+                      std::chrono::steady_clock::now() - start_});
+    }
     return true;
   }
 
@@ -888,6 +912,7 @@ class engine {
   result_type run(const Game& game, const search_limits& limits, bool deepening,
                   solve_mode mode = solve_mode::strong) {
     const auto start = std::chrono::steady_clock::now();
+    start_ = start;
     stop_requested_.store(false, std::memory_order_relaxed);
     external_stop_ = limits.stop;
     max_nodes_ = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
@@ -1010,6 +1035,8 @@ class engine {
   const std::atomic<bool>* external_stop_ = nullptr;
   std::atomic<bool> stop_requested_{false};
   std::function<void(const info_type&)> callback_;
+  std::function<void(const narrowing_info<Game>&)> test_callback_;
+  std::chrono::steady_clock::time_point start_{};
 };
 
 /// search(game, limits) with a fresh engine<Game> (default options). See engine::search.
