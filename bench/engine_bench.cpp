@@ -1,11 +1,12 @@
 // engine/<gametree|handwritten>/<game>/<depth>: one depth-limited alpha-beta search of the
-// game's start position. gametree is the engine with its table off and move ordering off;
+// game's start position (Connect 4: after 4453, by the rules alone). gametree is the engine with its table off and move ordering off;
 // handwritten is a plain recursive negamax written for that game alone, with the same move
 // order and no table: the least a generic engine can cost. Both enter the same nodes (checked
 // before timing). items/s = nodes/s.
 // engine/gametree/tic_tac_toe/solve: the exact solve of the empty board with the table on
 // (16,384 entries, cleared before each solve).
 
+#include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/search.hpp>
@@ -41,6 +42,18 @@ struct plain_nim {
   void undo(const move_type& m) { n.undo(m); }
   [[nodiscard]] auto outcome() const { return n.outcome(); }
   [[nodiscard]] int evaluate() const { return n.evaluate(); }
+};
+
+// Connect 4 by its rules alone (every column, its evaluation): no search_moves, bounds,
+// hints or hash, which the handwritten search does not have either.
+struct plain_connect_four {
+  using move_type = int;
+  games::connect_four<> c;
+  void legal_moves(std::vector<int>& out) const { c.legal_moves(out); }
+  void play(int m) { c.play(m); }
+  void undo(int m) { c.undo(m); }
+  [[nodiscard]] auto outcome() const { return c.outcome(); }
+  [[nodiscard]] int evaluate() const { return c.evaluate(); }
 };
 
 // The handwritten search: negamax alpha-beta (fail-soft) on int scores, a win or loss scored
@@ -159,6 +172,7 @@ void solve_tic_tac_toe(benchmark::State& state) {
 
 const plain_tic_tac_toe empty_board{};
 const plain_nim heaps{games::nim({3, 4, 5})};
+const plain_connect_four opening{games::connect_four<>::from_moves("4453")};
 
 }  // namespace
 
@@ -166,4 +180,6 @@ BENCHMARK_CAPTURE(library, tic_tac_toe, empty_board)->Name("engine/gametree/tic_
 BENCHMARK_CAPTURE(reference, tic_tac_toe, empty_board)->Name("engine/handwritten/tic_tac_toe")->Arg(5)->Arg(9);
 BENCHMARK_CAPTURE(library, nim, heaps)->Name("engine/gametree/nim")->Arg(6)->Arg(9);
 BENCHMARK_CAPTURE(reference, nim, heaps)->Name("engine/handwritten/nim")->Arg(6)->Arg(9);
+BENCHMARK_CAPTURE(library, connect_four, opening)->Name("engine/gametree/connect_four")->Arg(6)->Arg(9);
+BENCHMARK_CAPTURE(reference, connect_four, opening)->Name("engine/handwritten/connect_four")->Arg(6)->Arg(9);
 BENCHMARK(solve_tic_tac_toe)->Name("engine/gametree/tic_tac_toe/solve");

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "../examples/connect4.hpp"
 #include "support/catch.hpp"
 
 using c4 = gametree::games::connect_four<>;
@@ -137,4 +138,38 @@ TEST_CASE("positions with 30 or more stones: the engine agrees with plain minima
     if (narrowed.value != oracle || full.value != oracle) ++disagreements;
   }
   CHECK(disagreements == 0);
+}
+
+TEST_CASE("the connect4 program's --best columns are those minimax over the rules finds best") {
+  // Positions of Test_L3_R1 with 30 or more stones; each column's value by plain minimax over
+  // game_tree_view of the position after it (or a win now), in Pons' convention.
+  connect4_app::options strong;
+  connect4_app::options weak;
+  weak.weak = true;
+  gametree::engine<c4> e(connect4_app::engine_options(16));
+  const c4* solving = nullptr;
+  std::size_t checked = 0;
+  std::size_t wrong = 0;
+  for (const auto& [moves, expected] : read_set("Test_L3_R1", 1000)) {
+    if (moves.size() < 30 || checked == 60) continue;
+    ++checked;
+    const c4 g = c4::from_moves(moves);
+    std::string best;
+    std::string best_sign;
+    for (int c = 0; c < c4::width; ++c) {
+      if (!g.can_play(c)) continue;
+      int value = connect4_app::highest_score(g.moves());
+      if (!g.is_winning_move(c)) {
+        c4 after = g;
+        after.play(c);
+        value = -after.pons_score(gametree::minimax(gametree::game_tree_view(after)).value);
+      }
+      if (value == expected) best += static_cast<char>('1' + c);
+      if (sign(value) == sign(expected)) best_sign += static_cast<char>('1' + c);
+    }
+    if (connect4_app::best_columns(e, g, strong, expected, solving) != best) ++wrong;
+    if (connect4_app::best_columns(e, g, weak, sign(expected), solving) != best_sign) ++wrong;
+  }
+  CHECK(checked == 60);
+  CHECK(wrong == 0);
 }

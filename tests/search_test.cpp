@@ -1,4 +1,5 @@
 #include <gametree/alpha_beta.hpp>
+#include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/search.hpp>
@@ -280,6 +281,19 @@ TEST_CASE("every option set solves 10^4 random Nim positions as plain negamax do
     positions.emplace_back(sizes);
   }
   report<games::nim>(differential_solve(positions, plain_reference{}));
+}
+
+TEST_CASE("every option set solves 10^3 random 5x4 Connect 4 positions as plain negamax does") {
+  // 12 to 19 stones of 20: plain negamax over the rules (legal_moves) is the oracle; the
+  // engine searches search_moves with the exact bounds, hints and horizon.
+  using small = games::connect_four<5, 4>;
+  std::mt19937_64 rng(4444);
+  std::vector<small> positions;
+  while (positions.size() < 1000) {
+    const small g = random_position(small{}, rng, 12, 19);
+    if (!g.outcome()) positions.push_back(g);
+  }
+  report<small>(differential_solve(positions, memo_reference<small>{}));
 }
 
 TEST_CASE("every option set solves 10^4 random game trees as plain negamax does") {
