@@ -296,6 +296,57 @@ TEST_CASE("every option set solves 10^3 random 5x4 Connect 4 positions as plain 
   report<small>(differential_solve(positions, memo_reference<small>{}));
 }
 
+TEST_CASE("on_test reports every null-window test of a narrowing solve, the range shrinking") {
+  // Tic-tac-toe with its horizon but without score bounds: the range starts infinite.
+  struct horizon_only {
+    using move_type = int;
+    games::tic_tac_toe t;
+    void legal_moves(std::vector<int>& out) const { t.legal_moves(out); }
+    void play(int m) { t.play(m); }
+    void undo(int m) { t.undo(m); }
+    auto outcome() const { return t.outcome(); }
+    auto hash() const { return t.hash(); }
+    auto key() const { return t.key(); }
+    int horizon() const { return t.horizon(); }
+  };
+  STATIC_REQUIRE(gametree::horizon_game<horizon_only>);
+  STATIC_REQUIRE(!gametree::bounded_game<horizon_only>);
+  engine_options o;
+  o.narrowing = true;
+  engine<horizon_only> e(o);
+  std::vector<gametree::narrowing_info<horizon_only>> steps;
+  e.on_test([&](const gametree::narrowing_info<horizon_only>& t) { steps.push_back(t); });
+  std::mt19937_64 rng(12);
+  for (int i = 0; i < 200; ++i) {
+    const auto t = random_position(games::tic_tac_toe{}, rng, 0, 6);
+    if (t.outcome()) continue;
+    steps.clear();
+    const auto r = e.solve(horizon_only{t});
+    const auto expected = reference::negamax(t);
+    REQUIRE(r.value == expected);
+    REQUIRE(!steps.empty());
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      const auto& step = steps[k];
+      // The answer is on the side it says, and the range holds the value and only shrinks.
+      CHECK(step.above == (step.tested < step.value));
+      CHECK(!(expected < step.lower));
+      CHECK(!(step.upper < expected));
+      if (k > 0) {
+        CHECK(!(step.lower < steps[k - 1].lower));
+        CHECK(!(steps[k - 1].upper < step.upper));
+        CHECK(steps[k - 1].nodes <= step.nodes);
+      }
+    }
+    CHECK(steps.back().lower == expected);
+    CHECK(steps.back().upper == expected);
+  }
+  // Weak: the same tests, stopped once the sign is known.
+  steps.clear();
+  const auto w = e.solve(horizon_only{games::tic_tac_toe::from_moves("1")}, {}, gametree::solve_mode::weak);
+  CHECK(w.value == score<int>{});
+  CHECK(!steps.empty());
+}
+
 TEST_CASE("every option set solves 10^4 random game trees as plain negamax does") {
   SECTION("payoffs, alternating turns") {
     std::vector<payoff_game> positions;
