@@ -265,7 +265,7 @@ class engine {
   void clear() {
     if (table_) table_->clear();
     killers_.clear();
-    history_.fill(0);
+    if (options_.history) history_.fill(0);  // else it stays all 0
   }
 
   /// Called after every completed iteration (and after a solve).
@@ -422,6 +422,13 @@ class engine {
     ++stats_.nodes;
     const Game& g = *game_;
     const auto ply = static_cast<std::int64_t>(p);
+    std::uint64_t hash = 0;
+    if constexpr (hashed_game<Game>) {
+      if (table_) {
+        hash = static_cast<std::uint64_t>(g.hash());
+        table_->prefetch(hash);  // the bucket arrives while outcome() runs
+      }
+    }
     if (const auto o = g.outcome()) {
       ++stats_.leaves;
       return {access::to_root(detail::terminal_score<value_type>(*o), ply), true, false};
@@ -432,11 +439,9 @@ class engine {
         return {detail::evaluation(g), false, false};
       }
     }
-    std::uint64_t hash = 0;
     std::optional<move_type> table_move;
     if constexpr (hashed_game<Game>) {
       if (table_) {
-        hash = static_cast<std::uint64_t>(g.hash());
         ++stats_.tt_probes;
         const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
         if (e != nullptr) {
@@ -933,7 +938,9 @@ class engine {
     }
     if (pv_length_.size() < options_.max_pv_length) pv_length_.resize(options_.max_pv_length);
     if (table_) table_->new_search();
-    for (std::int64_t& h : history_) h /= 2;  // older searches count for less
+    if (options_.history) {
+      for (std::int64_t& h : history_) h /= 2;  // older searches count for less
+    }
 
     result_type r;
     r.pv.reserve(options_.max_pv_length);

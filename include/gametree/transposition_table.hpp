@@ -44,13 +44,13 @@ class transposition_table {
 
   struct entry {
     Key key{};
-    Move move{};
     score_type value{};
+    Move move{};
     std::int32_t depth = 0;  ///< remaining depth searched; unlimited_depth: exact at any depth
+    std::uint32_t epoch = 0;  ///< in use while it equals the table's epoch (clear() moves it on)
     score_bound bound = score_bound::exact;
     std::uint8_t generation = 0;
     bool has_move = false;
-    std::uint32_t epoch = 0;  ///< in use while it equals the table's epoch (clear() moves it on)
   };
 
   /// A table of about mib MiB (at least one bucket of two entries).
@@ -71,6 +71,16 @@ class transposition_table {
     transposition_table t;
     t.resize_entries(entries);
     return t;
+  }
+
+  /// Asks the processor to fetch hash's bucket into the cache, so that a probe made a little
+  /// later does not wait for memory. Changes nothing.
+  void prefetch(std::uint64_t hash) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&entries_[bucket(hash)]);
+#else
+    (void)hash;
+#endif
   }
 
   /// The entry for a state, or nullptr. O(1).
