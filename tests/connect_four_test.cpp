@@ -125,6 +125,10 @@ TEST_CASE("connect four: from_moves and its errors") {
   CHECK_THROWS_WITH(c4::from_moves("1111111"), ContainsSubstring("character 7 ('1'): column 1 is full"));
   CHECK_THROWS_WITH(c4::from_moves("14141414"), ContainsSubstring("character 8 ('4') is a move after the game was won"));
   CHECK(c4::from_moves("1414141").outcome() == gametree::game_outcome::loss);
+  // Ten columns: the digits reach nine of them; ':' (the character after '9') is no column.
+  using wide = gametree::games::connect_four<10, 5>;
+  CHECK(wide::from_moves("99").moves() == 2);
+  CHECK_THROWS_WITH(wide::from_moves("9:"), ContainsSubstring("character 2 (':') is not a column 1..9 (columns past 9"));
 }
 
 TEST_CASE("connect four: the key is unique on every position of a small board") {

@@ -24,6 +24,7 @@
 
 #include <gametree/game.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -49,7 +50,8 @@ class connect_four {
   /// The empty board, the first player to move.
   connect_four() = default;
 
-  /// The position after the moves in text, columns given as digits 1 .. Width ("4453").
+  /// The position after the moves in text, columns given as digits 1 .. Width ("4453"; on a
+  /// board wider than 9, the digits reach the first 9 columns only).
   /// Throws std::invalid_argument naming the character at fault: not a column, a full column,
   /// or a move after the game was won.
   [[nodiscard]] static connect_four from_moves(std::string_view text) {
@@ -59,8 +61,9 @@ class connect_four {
       const std::string where =
           "character " + std::to_string(i + 1) + " ('" + std::string(1, ch) + "')";
       const int column = ch - '1';
-      if (ch < '1' || column >= Width) {
-        throw std::invalid_argument(where + " is not a column 1.." + std::to_string(Width));
+      if (ch < '1' || ch > '9' || column >= Width) {
+        throw std::invalid_argument(where + " is not a column 1.." + std::to_string(std::min(Width, 9)) +
+                                    (Width > 9 ? " (columns past 9 have no digit: play() them)" : ""));
       }
       if (c.won()) throw std::invalid_argument(where + " is a move after the game was won");
       if (!c.can_play(column)) {
