@@ -636,6 +636,11 @@ TEST_CASE("limits and options are checked") {
   CHECK_THROWS_WITH(e.search(n, {.max_time = std::chrono::nanoseconds(-1)}), ContainsSubstring("max_time must not be negative"));
   CHECK_THROWS_WITH(e.solve(n, {.max_depth = 3}), ContainsSubstring("solve: max_depth must be empty"));
   engine_options o;
+  for (const double width : {0.0, -1.0, std::numeric_limits<double>::infinity(), std::nan("")}) {
+    o.aspiration = width;
+    CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("aspiration must be a positive, finite width"));
+  }
+  o = {};
   o.table_entries = 0;
   CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("at least one entry"));
   o = {};
