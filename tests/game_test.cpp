@@ -189,3 +189,23 @@ TEST_CASE("game_tree_view reports a game that has no move at a state that is not
   CHECK_THROWS_WITH(gametree::minimax(gametree::game_tree_view(stuck{})),
                     ContainsSubstring("must have a legal move"));
 }
+
+TEST_CASE("window arithmetic on unpacked scores: successor, predecessor and midpoint of doubles") {
+  // Doubles do not pack with the rank; the narrowing's test points must still fall in [lo, hi).
+  using access = gametree::detail::score_access<double>;
+  using s = gametree::score<double>;
+  const double inf = std::numeric_limits<double>::infinity();
+  CHECK(access::midpoint(s::of(1.0), s::of(3.0)) == s::of(2.0));
+  const s tiny = access::midpoint(s::of(1.0), access::successor(s::of(1.0)));
+  CHECK(tiny == s::of(1.0));  // nothing lies between a score and its successor
+  CHECK(access::midpoint(s::of(-inf), s::of(inf)) == s::of(-inf));  // NaN in the middle: lo
+  const s across = access::midpoint(s::loss_in(3), s::win_in(3));
+  CHECK(!(across < s::loss_in(3)));
+  CHECK(across < s::win_in(3));
+  const s below_values = access::midpoint(s::loss_in(3), s::of(0.5));  // a window bound between ranks
+  CHECK(!(below_values < s::loss_in(3)));
+  CHECK(below_values < s::of(0.5));
+  CHECK(access::midpoint(s::loss_in(1), s::loss_in(2)) == s::loss_in(1));  // adjacent ranks: lo
+  CHECK(s::of(1.0) < access::successor(s::of(1.0)));
+  CHECK(access::predecessor(s::of(1.0)) < s::of(1.0));
+}
