@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "../examples/connect4.hpp"
+
 namespace {
 
 using board = gametree::games::connect_four<>;
@@ -42,15 +44,6 @@ std::vector<position> read_set(const std::string& name, std::size_t limit) {
   return set;
 }
 
-gametree::engine_options program_options() {
-  gametree::engine_options o;
-  o.table_mib = 64;
-  o.narrowing = true;
-  o.killer_moves = false;
-  o.history = false;
-  o.max_pv_length = 0;
-  return o;
-}
 
 void solve_set(benchmark::State& state, const std::string& name) {
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -59,7 +52,7 @@ void solve_set(benchmark::State& state, const std::string& name) {
     state.SkipWithError(("Pons' set " + name + " not found (GAMETREE_CONNECT4_DATA)").c_str());
     return;
   }
-  gametree::engine<board> e(program_options());
+  gametree::engine<board> e(connect4_app::engine_options(64));  // as the program runs
   for (const position& p : set) {
     e.clear();
     if (p.game.pons_score(e.solve(p.game).value) != p.score) {

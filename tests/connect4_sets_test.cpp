@@ -33,17 +33,10 @@ std::vector<std::pair<std::string, int>> read_set(const std::string& name, std::
   return set;
 }
 
-gametree::engine_options program_options() {
-  gametree::engine_options o;
-  o.table_mib = 64;
-  o.narrowing = true;
-  o.killer_moves = false;
-  o.history = false;
-  o.max_pv_length = 0;
-  return o;
-}
+// The connect4 program's configuration, from the program itself.
+gametree::engine_options program_options() { return connect4_app::engine_options(64); }
 
-int sign(int v) { return (v > 0) - (v < 0); }
+using connect4_app::sign;
 
 // Solves the first `limit` positions of a set, the table cleared before each; counts the
 // scores (strong) or signs (weak) that differ from the set's, and checks every best move
