@@ -1,0 +1,849 @@
+#pragma once
+// Monte Carlo tree search over the game concept of game.hpp, for games without a good
+// evaluation: UCT, PUCT, the MCTS-Solver, tree reuse, budgets and a node pool.
+//
+// UCT: Kocsis & Szepesvári, "Bandit based Monte-Carlo planning" (ECML 2006), with the UCB1
+// rule of Auer, Cesa-Bianchi & Fischer (2002). PUCT: Rosin, "Multi-armed bandits with episode
+// context" (2011), in the form of Silver et al., "Mastering the game of Go without human
+// knowledge" (2017). MCTS-Solver: Winands, Björnsson & Saito, "Monte-Carlo tree search
+// solver" (CG 2008), with draws and payoffs by the pessimistic and optimistic bounds of
+// Cazenave & Saffidine, "Score bounded Monte-Carlo tree search" (CG 2010). Final move rules: Chaslot et al., "Progressive strategies for Monte-Carlo
+// tree search" (2008). Random numbers: xoshiro256** (Blackman & Vigna 2018) seeded by
+// SplitMix64; bounded integers by Lemire's multiply-and-reject (2019).
+//
+// Every iteration is a loop: no recursion whose depth the game decides.
+
+#include <gametree/detail/hash.hpp>
+#include <gametree/game.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gametree {
+
+namespace detail {
+// ln(x) for x >= 1 by + - * / alone (each correctly rounded in IEEE 754), so UCB1 gives the
+// same numbers on every platform; libm's log may differ in the last bit between libraries.
+// (x = m 2^e with m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh((m - 1) / (m + 1)) by its series.)
+inline double portable_log(double x) noexcept {
+  // The exponent and mantissa from the bits (exact; x is normal and positive).
+  const auto bits = std::bit_cast<std::uint64_t>(x);
+  int e = static_cast<int>(bits >> 52) - 1022;
+  double m = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | 0x3fe0000000000000ULL);  // [0.5, 1)
+  if (m < 0.70710678118654752440) {
+    m *= 2;
+    --e;
+  }
+  const double s = (m - 1) / (m + 1);  // |s| < 0.172
+  const double s2 = s * s;
+  const double s4 = s2 * s2;
+  // 2 (s + s^3/3 + ... + s^25/25): terms 1/(4j+1) s^4j and 1/(4j+3) s^(4j+2), two Horner
+  // chains in s^4 (the terms left out are below 2^-60 of the sum).
+  double even = 1.0 / 25;
+  double odd = 1.0 / 23;
+  even = even * s4 + 1.0 / 21;
+  odd = odd * s4 + 1.0 / 19;
+  even = even * s4 + 1.0 / 17;
+  odd = odd * s4 + 1.0 / 15;
+  even = even * s4 + 1.0 / 13;
+  odd = odd * s4 + 1.0 / 11;
+  even = even * s4 + 1.0 / 9;
+  odd = odd * s4 + 1.0 / 7;
+  even = even * s4 + 1.0 / 5;
+  odd = odd * s4 + 1.0 / 3;
+  even = even * s4 + 1.0;
+  return 2 * s * (even + s2 * odd) + e * 0.69314718055994530942;
+}
+
+// sqrt(ln n) and 1 / sqrt(n), the two roots of UCB1, from tables for the small counts that
+// most nodes have (built once from the same arithmetic, so the numbers do not change).
+struct ucb_tables {
+  static constexpr std::uint64_t size = 1024;
+  double sqrt_log[size];
+  double inverse_sqrt[size];
+  ucb_tables() noexcept {
+    sqrt_log[0] = 0;
+    inverse_sqrt[0] = 0;
+    for (std::uint64_t n = 1; n < size; ++n) {
+      sqrt_log[n] = std::sqrt(portable_log(static_cast<double>(n)));
+      inverse_sqrt[n] = 1 / std::sqrt(static_cast<double>(n));
+    }
+  }
+  static const ucb_tables& get() noexcept {
+    static const ucb_tables tables;
+    return tables;
+  }
+};
+// For n >= 1 (0 reads as 1).
+inline double sqrt_log(std::uint64_t n) noexcept {
+  if (n < ucb_tables::size) return ucb_tables::get().sqrt_log[n];
+  return std::sqrt(portable_log(static_cast<double>(n)));
+}
+inline double inverse_sqrt(std::uint64_t n) noexcept {
+  if (n < ucb_tables::size) return ucb_tables::get().inverse_sqrt[n];
+  return 1 / std::sqrt(static_cast<double>(n));
+}
+}  // namespace detail
+
+/// The random numbers of MCTS: xoshiro256** seeded by SplitMix64. The same seed gives the same
+/// sequence on every platform (integer arithmetic only). A uniform_random_bit_generator, so it
+/// also drives the standard distributions (whose results are not portable: below() is).
+class playout_random {
+ public:
+  using result_type = std::uint64_t;
+
+  explicit playout_random(std::uint64_t seed = 0) noexcept { reseed(seed); }
+
+  /// Restarts the sequence of seed.
+  void reseed(std::uint64_t seed) noexcept {
+    std::uint64_t x = seed;
+    for (std::uint64_t& word : s_) {
+      x += 0x9e3779b97f4a7c15ULL;
+      word = detail::mix64(x);
+    }
+  }
+
+  static constexpr result_type min() noexcept { return 0; }
+  static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
+
+  result_type operator()() noexcept {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  /// A uniform integer in [0, n). Requires n >= 1. O(1) expected.
+  std::size_t below(std::size_t n) noexcept {
+    const auto bound = static_cast<std::uint64_t>(n);
+    if (bound <= 0xffffffffULL) {
+      // 32 random bits times n: the high word is the result, the low word decides rejection.
+      std::uint64_t m = ((*this)() >> 32) * bound;
+      if (static_cast<std::uint32_t>(m) < bound) {
+        const std::uint32_t threshold = static_cast<std::uint32_t>(-static_cast<std::uint32_t>(bound)) %
+                                        static_cast<std::uint32_t>(bound);
+        while (static_cast<std::uint32_t>(m) < threshold) m = ((*this)() >> 32) * bound;
+      }
+      return static_cast<std::size_t>(m >> 32);
+    }
+    const std::uint64_t threshold = (0 - bound) % bound;  // GCOVR_EXCL_LINE more than 2^32 moves
+    std::uint64_t x = (*this)();                          // GCOVR_EXCL_LINE
+    while (x < threshold) x = (*this)();                  // GCOVR_EXCL_LINE
+    return static_cast<std::size_t>(x % bound);           // GCOVR_EXCL_LINE
+  }
+
+  /// A uniform double in [0, 1) with 53 random bits.
+  double unit() noexcept { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
+
+ private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t s_[4]{};
+};
+
+/// How MCTS chooses the child to descend into.
+enum class mcts_selection : std::uint8_t {
+  /// UCB1: mean + c * sqrt(ln N / n); every child is tried once first, in generation order.
+  uct,
+  /// PUCT: mean + c * prior * sqrt(N) / (1 + n), the mean of an untried child counting as 0.
+  puct,
+};
+
+/// Which root move MCTS plays when the budget runs out.
+enum class mcts_final_move : std::uint8_t {
+  /// The robust child: the most visits (ties: the higher mean, then generation order).
+  most_visits,
+  /// The max child: the highest mean (ties: more visits, then generation order).
+  highest_mean,
+};
+
+/// Why an MCTS search ended.
+enum class mcts_stop : std::uint8_t {
+  solved,      ///< the MCTS-Solver proved the root's value (or the root is terminal)
+  iterations,  ///< max_iterations ran out
+  time,        ///< max_time ran out
+  stopped,     ///< the stop flag or mcts::stop()
+};
+
+/// How MCTS searches. Rewards are in [-1, 1] for win/loss/draw games (1 a win, 0 a draw, -1
+/// a loss for the player it is given to) and payoff / payoff_scale for games with a numeric
+/// payoff; exploration is in the same units.
+struct mcts_options {
+  mcts_selection selection = mcts_selection::uct;
+  /// The exploration constant c of UCB1 or PUCT (> 0, finite).
+  double exploration = 1.4;
+  /// The MCTS-Solver: each node keeps the least and greatest value its player can still
+  /// reach, learnt from the terminal states found; a node whose bounds meet is proven, the
+  /// search no longer enters it nor moves whose greatest value cannot beat a sibling's least,
+  /// and a solved root ends the search. Off: plain UCT or PUCT.
+  bool solver = true;
+  mcts_final_move final_move = mcts_final_move::most_visits;
+  /// The seed of the random numbers; reset() restarts the sequence from it.
+  std::uint64_t seed = 0;
+  /// The memory the tree's nodes may take, in bytes (at least one node per root move, 64 KiB
+  /// is plenty for a test). At the cap the tree stops growing and the iterations go on: they
+  /// play out from the leaves the tree has, so the statistics keep improving but no deeper
+  /// node is added; the result's stats.tree_full says so.
+  std::size_t max_memory_bytes = std::size_t{1} << 30;
+  /// Make/unmake with undo() when the game has it; if false, copy the root for each iteration.
+  bool use_undo = true;
+  /// In the tree, the game's search_moves() (when it has them) instead of legal_moves():
+  /// moves that cannot be best are never tried. Playouts use legal_moves().
+  bool use_search_moves = true;
+  /// Games with a numeric payoff: rewards are payoff / payoff_scale (> 0, finite).
+  double payoff_scale = 1.0;
+};
+
+/// The budgets of one MCTS search. With none, the search runs until the root is solved.
+struct mcts_limits {
+  /// Iterations (>= 1) for this search (a search continuing a kept tree counts afresh).
+  std::optional<std::uint64_t> max_iterations{};
+  /// Wall time, checked every 8 iterations.
+  std::optional<std::chrono::nanoseconds> max_time{};
+  /// A flag another thread may set to end the search: the same kind as search_limits::stop.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+/// One root move after a search. Values are rewards for the player to move at the root.
+template <class Game>
+struct mcts_move_info {
+  typename Game::move_type move;
+  std::uint64_t visits = 0;
+  /// The mean reward of the iterations through this move (0 before any).
+  double mean = 0;
+  double prior = 0;
+  /// The move's exact value when proven (1 a win, 0 a draw, -1 a loss, or a scaled payoff):
+  /// by the solver, or because it ends the game.
+  std::optional<double> proven{};
+  /// The least and greatest value the solver knows the move can have (-1 and 1, or the
+  /// infinities for payoffs, when nothing is known).
+  double lower = 0;
+  double upper = 0;
+};
+
+/// Work done by one MCTS search.
+struct mcts_statistics {
+  std::uint64_t iterations = 0;
+  std::uint64_t playout_plies = 0;  ///< moves played in playouts (not in the tree)
+  std::size_t tree_nodes = 0;       ///< nodes in the tree after the search
+  std::size_t nodes_allocated = 0;  ///< nodes the pool holds (in the tree or free for reuse)
+  std::size_t tree_depth = 0;       ///< the deepest node an iteration reached in the tree
+  bool tree_full = false;           ///< the memory cap stopped the tree growing
+  std::chrono::duration<double> elapsed{0};
+  [[nodiscard]] double iterations_per_second() const noexcept {
+    return elapsed.count() > 0 ? static_cast<double>(iterations) / elapsed.count() : 0.0;
+  }
+};
+
+/// What an MCTS search found.
+template <class Game>
+struct mcts_result {
+  using move_type = typename Game::move_type;
+  /// The move chosen by options().final_move (a proven best move if the root is solved);
+  /// empty only when the root is terminal.
+  std::optional<move_type> best_move;
+  /// The best move's mean reward (its proven value if proven), and its visits.
+  double value = 0;
+  std::uint64_t visits = 0;
+  /// The root's value is proven: proven_value holds it.
+  bool solved = false;
+  std::optional<double> proven_value{};
+  mcts_stop reason = mcts_stop::solved;
+  /// Every root move in generation order (of search_moves() if used).
+  std::vector<mcts_move_info<Game>> moves;
+  mcts_statistics stats;
+};
+
+/// Monte Carlo tree search for one game type. Holds the tree between searches: search() adds
+/// iterations to it, advance(move) keeps the subtree under a played move and returns the rest
+/// to the pool. One search at a time; stop() may be called from any thread.
+template <game Game>
+class mcts {
+ public:
+  using move_type = typename Game::move_type;
+  using result_type = mcts_result<Game>;
+  /// A value for the player to move at a state, used instead of a playout (in [-1, 1] for
+  /// win/loss/draw games).
+  using evaluator_type = std::function<double(const Game&)>;
+  /// Fills priors[i] (>= 0, finite) for moves[i] when a node is expanded (PUCT).
+  using prior_type = std::function<void(const Game&, std::span<const move_type>, std::span<double>)>;
+  /// Chooses the playout's move at a state: an index into moves (all legal moves).
+  using rollout_type = std::function<std::size_t(const Game&, std::span<const move_type>, playout_random&)>;
+
+  /// Throws std::invalid_argument for an exploration or payoff_scale that is not positive and
+  /// finite, or a memory cap below one node.
+  explicit mcts(mcts_options options = {}) : options_(options), random_(options.seed) {
+    check_positive(options_.exploration, "exploration");
+    check_positive(options_.payoff_scale, "payoff_scale");
+    if (options_.max_memory_bytes < sizeof(node)) {
+      throw std::invalid_argument("mcts_options: max_memory_bytes must hold at least one node (" +
+                                  std::to_string(sizeof(node)) + " bytes), not " +
+                                  std::to_string(options_.max_memory_bytes));
+    }
+    max_nodes_ = std::min<std::size_t>(options_.max_memory_bytes / sizeof(node), npos - 1);
+    use_undo_ = undoable_game<Game> && options_.use_undo;
+  }
+
+  /// A new root: the tree is emptied (its nodes go back to the pool) and the random sequence
+  /// restarts from the seed. O(tree size).
+  void reset(const Game& root) {
+    release_all();
+    root_.emplace(root);
+    scratch_.emplace(root);
+    random_.reseed(options_.seed);
+    root_index_ = allocate_one();
+  }
+
+  /// Plays move at the root and keeps its subtree (with all its statistics) as the new tree;
+  /// the rest of the tree goes back to the pool. Complexity: O(nodes freed) and one move
+  /// generation. Throws std::logic_error without a root; illegal_move_error if move is not
+  /// legal at the root (the tree is then unchanged).
+  void advance(const move_type& move) {
+    require_root("advance");
+    play_checked(*scratch_, move);  // scratch_ equals root_ between searches
+    std::uint32_t kept = npos;
+    node& r = nodes_[root_index_];
+    for (std::uint32_t c = r.first_child; c != npos; c = nodes_[c].next_sibling) {
+      if (nodes_[c].move == move) kept = c;
+    }
+    if (kept == npos) {  // not expanded, or search_moves() left it out
+      release_subtree(root_index_, npos);
+      root_index_ = allocate_one();
+    } else {
+      release_subtree(root_index_, kept);
+      node& k = nodes_[root_index_];  // its values become its own player's, as the root's are
+      if (!k.same_player) {
+        k.mean = -k.mean;
+        k.lower = -std::exchange(k.upper, -k.lower);
+      }
+    }
+    root_->play(move);
+  }
+
+  /// The current root state. Throws std::logic_error without one.
+  [[nodiscard]] const Game& root() const {
+    require_root("root");
+    return *root_;
+  }
+
+  /// reset(game), then search(limits).
+  result_type search(const Game& game, const mcts_limits& limits = {}) {
+    reset(game);
+    return search(limits);
+  }
+
+  /// Runs iterations from the current root until a budget runs out or the root is solved,
+  /// adding to the tree kept so far. Complexity: O(iterations × (tree depth × branching +
+  /// playout length)). Throws std::logic_error without a root; std::invalid_argument for a
+  /// max_iterations of 0 or a negative max_time; game_contract_error when the game (or a
+  /// hook) breaks its contract; what the game and the hooks throw (the tree stays usable).
+  result_type search(const mcts_limits& limits = {}) {
+    require_root("search");
+    if (limits.max_iterations && *limits.max_iterations == 0) {
+      throw std::invalid_argument("mcts_limits: max_iterations must be at least 1");
+    }
+    if (limits.max_time && limits.max_time->count() < 0) {
+      throw std::invalid_argument("mcts_limits: max_time must not be negative");
+    }
+    const auto start = std::chrono::steady_clock::now();
+    stop_requested_.store(false, std::memory_order_relaxed);
+    stats_ = mcts_statistics{};
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    if (limits.max_time && *limits.max_time < std::chrono::steady_clock::time_point::max() - start) {
+      deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(*limits.max_time);
+    }
+    const std::uint64_t max_iterations = limits.max_iterations.value_or(std::numeric_limits<std::uint64_t>::max());
+
+    mcts_stop reason = mcts_stop::solved;
+    visit_root();
+    while (!proven(nodes_[root_index_])) {
+      if (stats_.iterations >= max_iterations) {
+        reason = mcts_stop::iterations;
+        break;
+      }
+      if (stop_requested_.load(std::memory_order_relaxed) ||
+          (limits.stop && limits.stop->load(std::memory_order_relaxed))) {
+        reason = mcts_stop::stopped;
+        break;
+      }
+      if (deadline && stats_.iterations % 8 == 0 && std::chrono::steady_clock::now() >= *deadline) {
+        reason = mcts_stop::time;
+        break;
+      }
+      try {
+        iterate();
+      } catch (...) {
+        *scratch_ = *root_;  // a move half played must not stay on the state
+        throw;
+      }
+      ++stats_.iterations;
+    }
+    stats_.elapsed = std::chrono::steady_clock::now() - start;
+    return collect(reason);
+  }
+
+  /// Ends the search in progress before its next iteration. Thread-safe.
+  void stop() noexcept { stop_requested_.store(true, std::memory_order_relaxed); }
+
+  /// A value instead of a playout at each new leaf (empty: playouts).
+  void set_evaluator(evaluator_type f) { evaluator_ = std::move(f); }
+  /// The priors of PUCT (empty: 1/k for each of k moves).
+  void set_prior(prior_type f) { prior_ = std::move(f); }
+  /// The playout policy (empty: a uniformly random legal move).
+  void set_rollout_policy(rollout_type f) { rollout_ = std::move(f); }
+
+  /// The moves at the node that line (moves from the root) leads to, with their statistics
+  /// as in a result; an empty line: the root's moves. Empty if that node is not expanded.
+  /// Complexity: O(line length × branching). Throws std::logic_error without a root;
+  /// std::invalid_argument if the line leaves the tree.
+  [[nodiscard]] std::vector<mcts_move_info<Game>> children(std::span<const move_type> line = {}) const {
+    require_root("children");
+    std::uint32_t at = root_index_;
+    for (std::size_t k = 0; k < line.size(); ++k) {
+      std::uint32_t next = npos;
+      for (std::uint32_t c = nodes_[at].first_child; c != npos && next == npos; c = nodes_[c].next_sibling) {
+        if (nodes_[c].move == line[k]) next = c;
+      }
+      if (next == npos) {
+        throw std::invalid_argument("mcts::children: move " + std::to_string(k + 1) + " of the line (" +
+                                    detail::describe(line[k]) + ") is not in the tree");
+      }
+      at = next;
+    }
+    std::vector<mcts_move_info<Game>> out;
+    std::size_t count = 0;
+    for (std::uint32_t c = nodes_[at].first_child; c != npos; c = nodes_[c].next_sibling) ++count;
+    out.reserve(count);
+    for (std::uint32_t c = nodes_[at].first_child; c != npos; c = nodes_[c].next_sibling) {
+      const node& n = nodes_[c];
+      // + 0.0: a bound negated from 0 reads 0, not -0.
+      mcts_move_info<Game> info{n.move, n.visits, n.mean,
+                                n.prior, std::nullopt, n.lower + 0.0, n.upper + 0.0};
+      if (proven(n)) info.proven = n.lower + 0.0;
+      out.push_back(std::move(info));
+    }
+    return out;
+  }
+
+  /// Nodes in the tree (the root included; 0 without a root). O(1).
+  [[nodiscard]] std::size_t tree_size() const noexcept { return live_; }
+  /// The most nodes the memory cap allows.
+  [[nodiscard]] std::size_t max_nodes() const noexcept { return max_nodes_; }
+  [[nodiscard]] const mcts_options& options() const noexcept { return options_; }
+
+ private:
+  static constexpr std::uint32_t npos = static_cast<std::uint32_t>(-1);
+  // The values nothing is known beyond: a win and a loss, or the infinities for payoffs.
+  static constexpr bool payoff_game =
+      detail::optional_payoff<std::remove_cvref_t<decltype(std::declval<const Game&>().outcome())>>::value;
+  static constexpr double max_reward = payoff_game ? std::numeric_limits<double>::infinity() : 1.0;
+
+  // A node's values are rewards for the player to move at its parent: the player who chooses
+  // it. The root's are for the player to move at the root.
+  struct node {
+    move_type move{};
+    std::uint32_t first_child = npos;
+    std::uint32_t next_sibling = npos;  // also the free list's link
+    bool reached = false;      // its state has been seen: a terminal's bounds and same_player are known
+    bool same_player = false;  // the player to move here also moved at the parent
+    std::uint64_t visits = 0;
+    double mean = 0;    // of the rewards backed up through it (0 before a visit)
+    double weight = 0;  // of the exploration term: 1 / sqrt(visits) (UCT), prior / (1 + visits) (PUCT)
+    double lower = -max_reward;  // the solver's bounds on the node's value
+    double upper = max_reward;
+    double prior = 0;
+  };
+
+  static bool proven(const node& n) noexcept { return n.lower == n.upper; }
+
+  static void check_positive(double x, const char* name) {
+    if (!(x > 0 && std::isfinite(x))) {
+      throw std::invalid_argument(std::string("mcts_options: ") + name +
+                                  " must be positive and finite, not " + std::to_string(x));
+    }
+  }
+
+  void require_root(const char* what) const {
+    if (!root_) {
+      throw std::logic_error(std::string("mcts::") + what +
+                             ": no root position; call reset(game) or search(game, limits) first");
+    }
+  }
+
+  // ---- the pool ----
+  std::uint32_t allocate_one() {
+    std::uint32_t i;
+    if (free_head_ != npos) {
+      i = free_head_;
+      free_head_ = nodes_[i].next_sibling;
+      nodes_[i] = node{};
+    } else {
+      i = static_cast<std::uint32_t>(nodes_.size());
+      if (nodes_.size() == nodes_.capacity()) {  // grow by doubling, but never past the cap
+        nodes_.reserve(std::min(max_nodes_, std::max<std::size_t>(1024, 2 * nodes_.capacity())));
+      }
+      nodes_.emplace_back();
+    }
+    ++live_;
+    return i;
+  }
+
+  void release_one(std::uint32_t i) {
+    nodes_[i].next_sibling = free_head_;
+    free_head_ = i;
+    --live_;
+  }
+
+  // Returns the subtree under i to the pool, except the subtree under keep (npos: none),
+  // which becomes the root. Iterative: trees may be as deep as games are long.
+  void release_subtree(std::uint32_t i, std::uint32_t keep) {
+    stack_.clear();
+    stack_.push_back(i);
+    while (!stack_.empty()) {
+      const std::uint32_t n = stack_.back();
+      stack_.pop_back();
+      for (std::uint32_t c = nodes_[n].first_child; c != npos; c = nodes_[c].next_sibling) {
+        if (c != keep) stack_.push_back(c);
+      }
+      release_one(n);
+    }
+    if (keep != npos) {
+      root_index_ = keep;
+      nodes_[keep].next_sibling = npos;
+    }
+  }
+
+  void release_all() {
+    if (root_) release_subtree(root_index_, npos);
+  }
+
+  // ---- one iteration ----
+  void visit_root() {
+    node& r = nodes_[root_index_];
+    if (r.reached) return;
+    r.reached = true;
+    if (const auto o = root_->outcome()) r.lower = r.upper = reward(*o);  // the root's own player
+  }
+
+  template <class Outcome>
+  double reward(const Outcome& o) const {
+    if constexpr (std::same_as<Outcome, game_outcome>) {
+      return static_cast<double>(static_cast<int>(o));
+    } else {
+      const double x = static_cast<double>(o);
+      if (std::isnan(x)) throw game_contract_error("game contract: outcome() returned a NaN payoff");
+      return x / options_.payoff_scale;
+    }
+  }
+
+  void iterate() {
+    Game& g = use_undo_ ? *scratch_ : (*scratch_ = *root_);
+    path_.clear();
+    path_.push_back(root_index_);
+    played_.clear();
+    new_bounds_ = false;
+    std::uint32_t current = root_index_;
+    double r = 0;  // for the player to move at path_.back()
+    bool ended = false;
+    while (true) {
+      node& n = nodes_[current];
+      if (proven(n)) {  // a terminal (the solver never enters other proven nodes)
+        r = n.same_player ? n.lower : -n.lower;
+        ended = true;
+        break;
+      }
+      if (n.first_child == npos) {
+        if (!expand(current, g)) break;  // the cap: play out from here
+      }
+      const std::uint32_t child = select(current);
+      step(g, child);
+      current = child;
+      if (!proven(nodes_[current]) && nodes_[current].visits == 0) {
+        break;  // a new leaf: play out from it
+      }
+    }
+    stats_.tree_depth = std::max(stats_.tree_depth, path_.size() - 1);
+    if (!ended) r = evaluate_leaf(g);
+    backpropagate(r);
+    if (use_undo_) {
+      if constexpr (undoable_game<Game>) {
+        for (auto it = played_.rbegin(); it != played_.rend(); ++it) g.undo(*it);
+      }
+    }
+  }
+
+  // Plays child's move, and on the first arrival learns whether it is terminal and who moves.
+  void step(Game& g, std::uint32_t child) {
+    node& c = nodes_[child];
+    if constexpr (turn_reporting_game<Game>) {
+      if (!c.reached) {
+        const auto before = g.player_to_move();
+        play(g, c.move);
+        c.same_player = g.player_to_move() == before;
+      } else {
+        play(g, c.move);
+      }
+    } else {
+      play(g, c.move);
+    }
+    path_.push_back(child);
+    if (!c.reached) {
+      if (const auto o = g.outcome()) {
+        const double own = reward(*o);
+        c.lower = c.upper = c.same_player ? own : -own;
+        new_bounds_ = true;
+      }
+      c.reached = true;
+    }
+  }
+
+  void play(Game& g, const move_type& m) {
+    g.play(m);
+    if (use_undo_) played_.push_back(m);
+  }
+
+  void generate(const Game& g, std::vector<move_type>& out) {
+    out.clear();
+    if constexpr (pruning_game<Game>) {
+      if (options_.use_search_moves) {
+        g.search_moves(out);
+      } else {
+        g.legal_moves(out);
+      }
+    } else {
+      g.legal_moves(out);
+    }
+    if (out.empty()) detail::check_generated<Game>(0, 0);
+  }
+
+  // Adds a child per move; false when the memory cap leaves no room (nothing is added).
+  bool expand(std::uint32_t index, const Game& g) {
+    generate(g, moves_);
+    if (live_ + moves_.size() > max_nodes_) {
+      stats_.tree_full = true;
+      return false;
+    }
+    const double uniform = 1.0 / static_cast<double>(moves_.size());
+    if (prior_) {
+      priors_.assign(moves_.size(), uniform);
+      prior_(g, std::span<const move_type>(moves_), std::span<double>(priors_));
+      for (std::size_t i = 0; i < priors_.size(); ++i) {
+        if (!(priors_[i] >= 0 && std::isfinite(priors_[i]))) {
+          throw game_contract_error("mcts prior hook: priors must be finite and >= 0, but prior " +
+                                    std::to_string(i) + " is " + std::to_string(priors_[i]));
+        }
+      }
+    }
+    std::uint32_t previous = npos;
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+      const std::uint32_t c = allocate_one();
+      nodes_[c].move = moves_[i];
+      nodes_[c].prior = prior_ ? priors_[i] : uniform;
+      nodes_[c].weight = nodes_[c].prior;  // PUCT's at 0 visits (UCT tries an unvisited child first)
+      if (previous == npos) {
+        nodes_[index].first_child = c;
+      } else {
+        nodes_[previous].next_sibling = c;
+      }
+      previous = c;
+    }
+    return true;
+  }
+
+  // The child to descend into. With the solver, a child whose greatest value cannot beat
+  // the least its parent is sure of is left out (proven children among them), and a mean
+  // counts only within the child's bounds.
+  std::uint32_t select(std::uint32_t index) const {
+    const node& n = nodes_[index];
+    const bool uct = options_.selection == mcts_selection::uct;
+    const bool solver = options_.solver;
+    const double sure = index == root_index_ || n.same_player ? n.lower : -n.upper;  // its own player's
+    const double factor = options_.exploration *
+                          (uct ? detail::sqrt_log(n.visits) : std::sqrt(static_cast<double>(n.visits)));
+    std::uint32_t best = npos;
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (std::uint32_t i = n.first_child; i != npos; i = nodes_[i].next_sibling) {
+      const node& ch = nodes_[i];
+      double q = ch.mean;
+      if (solver) {
+        if (ch.upper <= sure) continue;
+        q = std::clamp(q, ch.lower, ch.upper);
+      }
+      if (uct && ch.visits == 0) return i;
+      const double u = q + factor * ch.weight;
+      if (best == npos || u > best_score) {
+        best = i;
+        best_score = u;
+      }
+    }
+    return best;
+  }
+
+  // The bounds of node i for its own player: the best of its children's.
+  std::pair<double, double> own_bounds(std::uint32_t i) const noexcept {
+    double lo = -std::numeric_limits<double>::infinity();
+    double up = lo;
+    for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
+      lo = std::max(lo, nodes_[c].lower);
+      up = std::max(up, nodes_[c].upper);
+    }
+    return {lo, up};
+  }
+
+  // The value of a new leaf for its player to move: the evaluator's, else a playout's.
+  double evaluate_leaf(Game& g) {
+    if (evaluator_) {
+      const double v = evaluator_(g);
+      if (!std::isfinite(v)) {
+        throw game_contract_error("mcts evaluator hook: the value must be finite, not " + std::to_string(v));
+      }
+      return v;
+    }
+    double sign = 1;
+    while (true) {
+      if (const auto o = g.outcome()) return sign * reward(*o);
+      moves_.clear();
+      g.legal_moves(moves_);
+      if (moves_.empty()) detail::check_generated<Game>(0, 0);
+      std::size_t k;
+      if (rollout_) {
+        k = rollout_(g, std::span<const move_type>(moves_), random_);
+        if (k >= moves_.size()) {
+          throw game_contract_error("mcts rollout hook: returned index " + std::to_string(k) + " for " +
+                                    std::to_string(moves_.size()) + " moves");
+        }
+      } else {
+        k = random_.below(moves_.size());
+      }
+      ++stats_.playout_plies;
+      if constexpr (turn_reporting_game<Game>) {
+        const auto before = g.player_to_move();
+        play(g, moves_[k]);
+        if (!(g.player_to_move() == before)) sign = -sign;
+      } else {
+        play(g, moves_[k]);
+        sign = -sign;
+      }
+    }
+  }
+
+  // r: the reward for the player to move at the end of the path. Each node on it gets the
+  // reward of its parent's player. A terminal found this iteration may tighten the bounds of
+  // the nodes above it (the solver), as far as they change.
+  void backpropagate(double r) {
+    bool tighten = options_.solver && std::exchange(new_bounds_, false);
+    const bool uct = options_.selection == mcts_selection::uct;
+    for (std::size_t k = path_.size() - 1; k > 0; --k) {
+      node& c = nodes_[path_[k]];
+      const double v = c.same_player ? r : -r;
+      ++c.visits;
+      c.mean += (v - c.mean) / static_cast<double>(c.visits);
+      c.weight = uct ? detail::inverse_sqrt(c.visits) : c.prior / (1 + static_cast<double>(c.visits));
+      r = v;
+      if (tighten) tighten = update_bounds(path_[k - 1], k - 1 == 0);
+    }
+    node& root = nodes_[root_index_];
+    ++root.visits;
+    root.mean += (r - root.mean) / static_cast<double>(root.visits);
+  }
+
+  // Recomputes node i's bounds from its children's; true if they changed.
+  bool update_bounds(std::uint32_t i, bool is_root) {
+    node& n = nodes_[i];
+    auto [lo, up] = own_bounds(i);
+    if (!is_root && !n.same_player) lo = -std::exchange(up, -lo);  // for the parent's player
+    if (lo == n.lower && up == n.upper) return false;
+    n.lower = lo;
+    n.upper = up;
+    return true;
+  }
+
+  result_type collect(mcts_stop reason) {
+    result_type r;
+    r.reason = reason;
+    r.moves = children();
+    const node& root = nodes_[root_index_];
+    r.solved = proven(root);
+    if (r.solved) r.proven_value = root.lower + 0.0;
+    // The root's player is sure of `sure`; a move is a candidate if it achieves that, or may
+    // beat it and is expected to. (Without the solver every move is.)
+    const double sure = options_.solver && root.first_child != npos ? own_bounds(root_index_).first
+                                                                    : -std::numeric_limits<double>::infinity();
+    const mcts_move_info<Game>* best = nullptr;
+    for (const auto& m : r.moves) {
+      const bool achieves = m.lower >= sure;
+      const bool hopeful = m.upper > sure && (m.visits == 0 || value_of(m) >= sure);
+      if (options_.solver && !achieves && !hopeful) continue;
+      if (best == nullptr || better(m, *best)) best = &m;
+    }
+    if (best != nullptr) {
+      r.best_move = best->move;
+      r.visits = best->visits;
+      r.value = value_of(*best);
+    } else if (!root_->outcome()) {  // the cap left no room for the root's moves
+      generate(*root_, moves_);
+      r.best_move = moves_.front();
+    }
+    r.stats = stats_;
+    r.stats.tree_nodes = live_;
+    r.stats.nodes_allocated = nodes_.size();
+    return r;
+  }
+
+  double value_of(const mcts_move_info<Game>& m) const noexcept {
+    if (m.proven) return *m.proven;
+    return options_.solver ? std::clamp(m.mean, m.lower, m.upper) : m.mean;
+  }
+
+  bool better(const mcts_move_info<Game>& a, const mcts_move_info<Game>& b) const {
+    const double va = value_of(a);
+    const double vb = value_of(b);
+    if (options_.final_move == mcts_final_move::most_visits) {
+      return a.visits > b.visits || (a.visits == b.visits && va > vb);
+    }
+    return va > vb || (va == vb && a.visits > b.visits);
+  }
+
+ private:
+  mcts_options options_;
+  playout_random random_;
+  std::size_t max_nodes_ = 0;
+  bool use_undo_ = false;
+  std::optional<Game> root_;
+  std::optional<Game> scratch_;  // equals root_ between iterations
+  std::vector<node> nodes_;
+  std::uint32_t free_head_ = npos;
+  std::size_t live_ = 0;
+  std::uint32_t root_index_ = npos;
+  std::vector<std::uint32_t> path_;
+  std::vector<std::uint32_t> stack_;
+  std::vector<move_type> moves_;
+  std::vector<move_type> played_;
+  std::vector<double> priors_;
+  mcts_statistics stats_;
+  bool new_bounds_ = false;  // a terminal was found this iteration
+  std::atomic<bool> stop_requested_{false};
+  evaluator_type evaluator_;
+  prior_type prior_;
+  rollout_type rollout_;
+};
+
+}  // namespace gametree

@@ -1,0 +1,668 @@
+// Monte Carlo tree search (include/gametree/mcts.hpp): the solver against plain negamax and
+// the xor rule, play against the exact solver and a random player, tree reuse, budgets, the
+// memory cap, the hooks, contract errors, and reproducibility.
+#include <gametree/games/connect_four.hpp>
+#include <gametree/games/nim.hpp>
+#include <gametree/games/tic_tac_toe.hpp>
+#include <gametree/mcts.hpp>
+#include <gametree/search.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "reference/negamax_reference.hpp"
+#include "reference/random_game.hpp"
+#include "support/catch.hpp"
+
+namespace {
+
+using gametree::mcts;
+using gametree::mcts_limits;
+using gametree::mcts_options;
+using gametree::games::connect_four;
+using gametree::games::nim;
+using gametree::games::subtraction_game;
+using gametree::games::tic_tac_toe;
+using c4 = connect_four<7, 6>;
+
+mcts_limits iterations(std::uint64_t n) { return {.max_iterations = n}; }
+// For searches meant to end solved: far more than they need, so a solver that never proves
+// the root fails the test instead of hanging it.
+const mcts_limits enough{.max_iterations = 2'000'000};
+
+// The reward a negamax score stands for: the sign of a win, loss or draw, or the payoff.
+template <class Value>
+double reward(const gametree::score<Value>& s) {
+  if (s.is_win()) return 1;
+  if (s.is_loss()) return -1;
+  return static_cast<double>(s.value());
+}
+
+// A random tic-tac-toe position still in play, `plies` moves from the start.
+tic_tac_toe random_position(std::mt19937_64& rng, int plies) {
+  while (true) {
+    tic_tac_toe t;
+    for (int p = 0; p < plies && !t.outcome(); ++p) {
+      std::vector<int> moves;
+      t.legal_moves(moves);
+      t.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+    }
+    if (!t.outcome()) return t;
+  }
+}
+
+// Every node of the tree under line, as (line, statistics), by walking children().
+template <class G>
+void walk(const mcts<G>& m, std::vector<typename G::move_type>& line,
+          std::map<std::vector<typename G::move_type>, gametree::mcts_move_info<G>>& out) {
+  std::vector<std::vector<typename G::move_type>> todo{line};
+  while (!todo.empty()) {
+    auto at = todo.back();
+    todo.pop_back();
+    for (const auto& info : m.children(at)) {
+      auto next = at;
+      next.push_back(info.move);
+      out.emplace(next, info);
+      todo.push_back(std::move(next));
+    }
+  }
+}
+
+// A digest of a result: every root move's statistics, bit for bit.
+template <class G>
+std::uint64_t digest(const gametree::mcts_result<G>& r) {
+  std::uint64_t h = 0;
+  const auto add = [&h](std::uint64_t x) { h = gametree::detail::mix64(h ^ x) + 0x9e37; };
+  const auto bits = [](double d) {
+    std::uint64_t u = 0;
+    std::memcpy(&u, &d, sizeof u);
+    return u;
+  };
+  for (const auto& m : r.moves) {
+    add(static_cast<std::uint64_t>(std::hash<typename G::move_type>{}(m.move)));
+    add(m.visits);
+    add(bits(m.mean));
+    add(bits(m.lower));
+    add(bits(m.upper));
+  }
+  add(r.stats.iterations);
+  add(r.stats.tree_nodes);
+  return h;
+}
+
+// A game that breaks the concept: no legal move at a state that is not over.
+struct stuck_game {
+  using move_type = int;
+  int plies = 0;
+  void legal_moves(std::vector<int>& out) const {
+    if (plies < 2) out.push_back(0);
+  }
+  void play(int) { ++plies; }
+  std::optional<gametree::game_outcome> outcome() const { return std::nullopt; }
+};
+
+// A payoff game whose payoff is NaN.
+struct nan_game {
+  using move_type = int;
+  int plies = 0;
+  void legal_moves(std::vector<int>& out) const { out.push_back(0); }
+  void play(int) { ++plies; }
+  std::optional<double> outcome() const {
+    if (plies < 1) return std::nullopt;
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("mcts: playout_random is reproducible and below() is uniform") {
+  gametree::playout_random a(7), b(7), c(8);
+  std::vector<std::uint64_t> xs;
+  for (int i = 0; i < 100; ++i) {
+    const auto x = a();
+    xs.push_back(x);
+    CHECK(x == b());
+  }
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) differs |= c() != xs[static_cast<std::size_t>(i)];
+  CHECK(differs);
+  a.reseed(7);
+  CHECK(a() == xs[0]);
+
+  for (std::size_t n : {1u, 2u, 7u, 1000u}) {
+    std::vector<int> counts(n, 0);
+    const int draws = 70000;
+    for (int i = 0; i < draws; ++i) {
+      const std::size_t k = a.below(n);
+      REQUIRE(k < n);
+      ++counts[k];
+    }
+    // Chi-square with n - 1 degrees of freedom: far below the 1e-6 tail for a uniform draw.
+    const double expected = static_cast<double>(draws) / static_cast<double>(n);
+    double chi = 0;
+    for (int k : counts) chi += (k - expected) * (k - expected) / expected;
+    const double df = static_cast<double>(n) - 1;
+    CHECK(chi <= df + 10 * std::sqrt(2 * df) + 25);
+  }
+  for (int i = 0; i < 1000; ++i) {
+    const double u = a.unit();
+    CHECK(u >= 0);
+    CHECK(u < 1);
+  }
+}
+
+TEST_CASE("mcts: the portable logarithm agrees with std::log") {
+  for (double x = 1; x < 1e7; x = x * 1.37 + 1) {
+    CHECK(std::abs(gametree::detail::portable_log(x) - std::log(x)) <= 4e-16 * std::log(x) + 1e-300);
+  }
+  CHECK(gametree::detail::portable_log(1) == 0);
+}
+
+TEST_CASE("mcts: the solver finds tic-tac-toe a draw from the empty board") {
+  mcts<tic_tac_toe> m;
+  const auto r = m.search(tic_tac_toe{}, enough);
+  CHECK(r.solved);
+  CHECK(r.reason == gametree::mcts_stop::solved);
+  REQUIRE(r.proven_value);
+  CHECK(*r.proven_value == 0);
+  REQUIRE(r.best_move);
+  CHECK(reward(gametree_test::reference::move_value(tic_tac_toe{}, *r.best_move)) == 0);
+  CHECK(r.stats.iterations > 0);
+  CHECK(r.stats.tree_nodes == m.tree_size());
+}
+
+TEST_CASE("mcts: solved tic-tac-toe positions match negamax, and the move keeps the value") {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 300; ++i) {
+    const tic_tac_toe t = random_position(rng, 1 + i % 7);
+    for (const bool undo : {true, false}) {
+      mcts<tic_tac_toe> m({.seed = static_cast<std::uint64_t>(i), .use_undo = undo});
+      const auto r = m.search(t, enough);
+      const double expected = reward(gametree_test::reference::negamax(t));
+      INFO("position " << i << (undo ? " make/unmake" : " copy-make"));
+      REQUIRE(r.solved);
+      CHECK(*r.proven_value == expected);
+      REQUIRE(r.best_move);
+      CHECK(reward(gametree_test::reference::move_value(t, *r.best_move)) == expected);
+    }
+  }
+}
+
+TEST_CASE("mcts: the solver proves Nim positions by the xor rule") {
+  // Every position of up to three heaps of at most 4.
+  for (unsigned a = 0; a <= 4; ++a) {
+    for (unsigned b = 0; b <= 4; ++b) {
+      for (unsigned c = 0; c <= 4; ++c) {
+        const nim g({a, b, c});
+        mcts<nim> m;
+        const auto r = m.search(g, enough);
+        INFO(a << " " << b << " " << c);
+        REQUIRE(r.solved);
+        CHECK(*r.proven_value == ((a ^ b ^ c) != 0 ? 1 : -1));
+        if ((a | b | c) == 0) {
+          CHECK(!r.best_move);
+          continue;
+        }
+        REQUIRE(r.best_move);
+        if ((a ^ b ^ c) != 0) {  // the move must leave a xor of 0
+          nim child = g;
+          child.play(*r.best_move);
+          const auto& h = child.heaps();
+          CHECK((h[0] ^ h[1] ^ h[2]) == 0);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("mcts: the solver handles extra turns and numeric payoffs (random games vs negamax)") {
+  using payoff_game = gametree_test::random_game<int, true>;
+  using outcome_game = gametree_test::random_game<int, false>;
+  for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+    const bool extra = seed % 2 == 0;
+    const payoff_game p({.seed = seed, .max_ply = 6, .width = 12, .extra_turns = extra});
+    const outcome_game o({.seed = seed, .max_ply = 6, .width = 12, .extra_turns = extra});
+    INFO("seed " << seed << (extra ? " with extra turns" : ""));
+    for (const bool undo : {true, false}) {
+      mcts<payoff_game> mp({.seed = seed, .use_undo = undo});
+      const auto rp = mp.search(p, enough);
+      REQUIRE(rp.solved);
+      CHECK(*rp.proven_value == reward(gametree_test::reference::negamax(p)));
+      REQUIRE(rp.best_move);
+      CHECK(reward(gametree_test::reference::move_value(p, *rp.best_move)) == *rp.proven_value);
+
+      mcts<outcome_game> mo({.seed = seed, .use_undo = undo});
+      const auto ro = mo.search(o, enough);
+      REQUIRE(ro.solved);
+      CHECK(*ro.proven_value == reward(gametree_test::reference::negamax(o)));
+      REQUIRE(ro.best_move);
+      CHECK(reward(gametree_test::reference::move_value(o, *ro.best_move)) == *ro.proven_value);
+    }
+  }
+}
+
+TEST_CASE("mcts: payoff_scale divides payoffs") {
+  using payoff_game = gametree_test::random_game<int, true>;
+  const payoff_game p({.seed = 5, .max_ply = 5, .width = 12});
+  mcts<payoff_game> m({.payoff_scale = 10});
+  const auto r = m.search(p, enough);
+  REQUIRE(r.solved);
+  CHECK(*r.proven_value == reward(gametree_test::reference::negamax(p)) / 10);
+}
+
+TEST_CASE("mcts: make/unmake and copy-make build the same tree") {
+  const c4 g = c4::from_moves("4453");
+  mcts<c4> a({.seed = 3, .use_undo = true});
+  mcts<c4> b({.seed = 3, .use_undo = false});
+  const auto ra = a.search(g, iterations(3000));
+  const auto rb = b.search(g, iterations(3000));
+  CHECK(digest(ra) == digest(rb));
+  CHECK(ra.best_move == rb.best_move);
+  CHECK(a.root().key() == g.key());  // the root is restored after every iteration
+}
+
+TEST_CASE("mcts: the same seed gives the same result; another seed another") {
+  const c4 g;
+  mcts<c4> a({.seed = 42});
+  const auto first = a.search(g, iterations(2000));
+  const auto again = a.search(g, iterations(2000));  // search(game) resets: the same run
+  mcts<c4> b({.seed = 42});
+  const auto other_engine = b.search(g, iterations(2000));
+  mcts<c4> c({.seed = 43});
+  const auto other_seed = c.search(g, iterations(2000));
+  CHECK(digest(first) == digest(again));
+  CHECK(digest(first) == digest(other_engine));
+  CHECK(digest(first) != digest(other_seed));
+}
+
+TEST_CASE("mcts: the same seed gives the same tree with every compiler and build") {
+  // Pinned digests, recorded from the first g++ Release build: every build of CI (g++ and
+  // clang++, Release, ASan at -O1, coverage at -O0) must reproduce them bit for bit.
+  const c4 g = c4::from_moves("44");
+  mcts<c4> m({.seed = 2026});
+  const auto r4 = m.search(g, iterations(5000));
+  mcts<tic_tac_toe> t({.selection = gametree::mcts_selection::puct, .seed = 7});
+  const auto rt = t.search(tic_tac_toe{}, iterations(3000));
+  using payoff_game = gametree_test::random_game<double, true>;
+  mcts<payoff_game> p({.seed = 9});
+  const auto rp = p.search(payoff_game({.seed = 9, .max_ply = 10, .width = 40, .extra_turns = true}), iterations(4000));
+  CHECK(digest(r4) == 0x2af81c7bf1600d74u);
+  CHECK(digest(rt) == 0xff9dd1ea4f955620u);
+  CHECK(digest(rp) == 0xab22e77c617b9718u);
+}
+
+TEST_CASE("mcts: keeps the win in Pons' Connect 4 end games (Test_L3_R1)") {
+#ifndef GAMETREE_CONNECT4_DATA
+  SKIP("Pons' test sets not found (GAMETREE_CONNECT4_DATA)");
+#else
+  std::ifstream in(std::string(GAMETREE_CONNECT4_DATA) + "/Test_L3_R1");
+  REQUIRE(in.good());
+  std::vector<c4> won;
+  std::string moves;
+  int score = 0;
+  while (in >> moves >> score) {
+    if (score > 0) won.push_back(c4::from_moves(moves));
+  }
+  REQUIRE(won.size() == 327);  // of the 1000, those with a positive score
+  gametree::engine<c4> exact;
+  // With the solver, and as plain UCT (no proofs: the playouts alone must find the way).
+  for (const bool solver : {true, false}) {
+    mcts<c4> m({.solver = solver, .seed = 1});
+    std::size_t kept = 0;
+    for (const c4& g : won) {
+      const auto r = m.search(g, iterations(2000));
+      REQUIRE(r.best_move);
+      c4 child = g;
+      child.play(*r.best_move);
+      if (exact.solve(child, {}, gametree::solve_mode::weak).value.is_loss()) ++kept;
+    }
+    INFO((solver ? "solver: " : "plain UCT: ") << kept << " of " << won.size() << " keep the win");
+    CHECK(kept * 100 >= won.size() * 95);
+    if (solver) CHECK(kept == won.size());
+  }
+#endif
+}
+
+TEST_CASE("mcts: never loses tic-tac-toe to a uniform random player in 1000 games") {
+  std::mt19937_64 rng(2024);
+  mcts<tic_tac_toe> m({.seed = 5});
+  int losses = 0;
+  int wins = 0;
+  for (int game = 0; game < 1000; ++game) {
+    const bool mcts_first = game % 2 == 0;
+    tic_tac_toe t;
+    m.reset(t);
+    bool mcts_to_move = mcts_first;
+    while (!t.outcome()) {
+      int move;
+      if (mcts_to_move) {
+        move = *m.search(iterations(1000)).best_move;
+      } else {
+        std::vector<int> moves;
+        t.legal_moves(moves);
+        move = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+      }
+      t.play(move);
+      m.advance(move);
+      mcts_to_move = !mcts_to_move;
+    }
+    // The player to move at the end has lost, or it is a draw.
+    if (*t.outcome() == gametree::game_outcome::loss) {
+      if (mcts_to_move) {
+        UNSCOPED_INFO("game " << game << " lost");
+        ++losses;
+      } else {
+        ++wins;
+      }
+    }
+  }
+  CHECK(losses == 0);
+  CHECK(wins > 700);  // and it wins most of them
+}
+
+TEST_CASE("mcts: tree reuse keeps the subtree's statistics exactly and frees the rest") {
+  const c4 g = c4::from_moves("4");
+  mcts<c4> m({.seed = 8});
+  (void)m.search(g, iterations(4000));
+  std::vector<int> line;
+  std::map<std::vector<int>, gametree::mcts_move_info<c4>> before;
+  walk(m, line, before);
+  CHECK(m.tree_size() == before.size() + 1);
+  const std::size_t allocated = m.search(iterations(1)).stats.nodes_allocated;  // one more iteration
+  before.clear();
+  walk(m, line, before);
+
+  const int move = m.children().front().move;
+  m.advance(move);
+  std::map<std::vector<int>, gametree::mcts_move_info<c4>> after;
+  walk(m, line, after);
+  // Exactly the old subtree under move, one move shorter.
+  std::map<std::vector<int>, gametree::mcts_move_info<c4>> expected;
+  for (const auto& [l, info] : before) {
+    if (l.size() >= 2 && l.front() == move) expected.emplace(std::vector<int>(l.begin() + 1, l.end()), info);
+  }
+  REQUIRE(after.size() == expected.size());
+  REQUIRE(!after.empty());
+  for (const auto& [l, info] : expected) {
+    const auto it = after.find(l);
+    REQUIRE(it != after.end());
+    CHECK(it->second.visits == info.visits);
+    CHECK(it->second.mean == info.mean);
+    CHECK(it->second.lower == info.lower);
+    CHECK(it->second.upper == info.upper);
+  }
+  CHECK(m.tree_size() == after.size() + 1);  // the rest went back to the pool
+  c4 played = g;
+  played.play(move);
+  CHECK(m.root().key() == played.key());
+  // The freed nodes are reused before the pool grows.
+  const auto r = m.search(iterations(200));
+  CHECK(r.stats.nodes_allocated == allocated);
+  CHECK(r.stats.tree_nodes > after.size() + 1);
+}
+
+TEST_CASE("mcts: advance on an unexpanded root, and an illegal move leaves the tree alone") {
+  mcts<tic_tac_toe> m;
+  m.reset(tic_tac_toe{});
+  m.advance(4);  // nothing searched yet
+  CHECK(m.tree_size() == 1);
+  (void)m.search(iterations(100));
+  const std::size_t size = m.tree_size();
+  CHECK_THROWS_AS(m.advance(4), gametree::illegal_move_error);  // taken
+  CHECK_THROWS_AS(m.advance(9), gametree::illegal_move_error);
+  CHECK(m.tree_size() == size);
+  const auto r = m.search(iterations(100));
+  REQUIRE(r.best_move);
+  CHECK(*r.best_move != 4);
+}
+
+TEST_CASE("mcts: budgets, the stop flag and stop()") {
+  const c4 g;
+  mcts<c4> m;
+  SECTION("iterations are exact") {
+    const auto r = m.search(g, iterations(1234));
+    CHECK(r.stats.iterations == 1234);
+    CHECK(r.reason == gametree::mcts_stop::iterations);
+    const auto more = m.search(iterations(10));  // continues the same tree
+    CHECK(more.stats.iterations == 10);
+    std::uint64_t visits = 0;
+    for (const auto& info : more.moves) visits += info.visits;
+    CHECK(visits == 1244);
+  }
+  SECTION("a flag already set: no iteration, still a legal move") {
+    std::atomic<bool> flag{true};
+    const auto r = m.search(g, {.stop = &flag});
+    CHECK(r.reason == gametree::mcts_stop::stopped);
+    CHECK(r.stats.iterations == 0);
+    REQUIRE(r.best_move);
+    CHECK(g.can_play(*r.best_move));
+  }
+  SECTION("no time: no iteration") {
+    const auto r = m.search(g, {.max_time = std::chrono::nanoseconds(0)});
+    CHECK(r.reason == gametree::mcts_stop::time);
+    CHECK(r.stats.iterations == 0);
+    REQUIRE(r.best_move);
+  }
+  SECTION("a time budget ends an unbounded search") {
+    const auto r = m.search(g, {.max_time = std::chrono::milliseconds(30)});
+    CHECK(r.reason == gametree::mcts_stop::time);
+    CHECK(r.stats.iterations > 0);
+  }
+  SECTION("stop() from another thread") {
+    std::atomic<bool> started{false};
+    gametree::mcts_result<c4> r;
+    std::thread searcher([&] {
+      m.reset(g);
+      started = true;
+      r = m.search();
+    });
+    while (!started) std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    m.stop();
+    searcher.join();
+    CHECK(r.reason == gametree::mcts_stop::stopped);
+    REQUIRE(r.best_move);
+  }
+}
+
+TEST_CASE("mcts: at the memory cap the tree stops growing and the iterations go on") {
+  const c4 g;
+  const std::size_t node_bytes = [] {
+    mcts<c4> probe({.max_memory_bytes = 1 << 20});
+    return (std::size_t{1} << 20) / probe.max_nodes();
+  }();
+  mcts<c4> m({.max_memory_bytes = 100 * node_bytes});
+  CHECK(m.max_nodes() == 100);
+  const auto r = m.search(g, iterations(5000));
+  CHECK(r.stats.iterations == 5000);
+  CHECK(r.stats.tree_full);
+  CHECK(r.stats.tree_nodes <= 100);
+  CHECK(r.stats.nodes_allocated <= 100);
+  std::uint64_t visits = 0;
+  for (const auto& info : r.moves) visits += info.visits;
+  CHECK(visits == 5000);  // every iteration counted, through the leaves the tree has
+  REQUIRE(r.best_move);
+
+  mcts<c4> tiny({.max_memory_bytes = node_bytes});  // the root alone: no room for its moves
+  const auto t = tiny.search(g, iterations(50));
+  CHECK(t.stats.tree_full);
+  CHECK(t.moves.empty());
+  REQUIRE(t.best_move);
+  std::vector<int> first;
+  g.search_moves(first);
+  CHECK(*t.best_move == first.front());  // the first move the tree would have
+  CHECK(t.stats.iterations == 50);
+
+  mcts<c4> roomy;
+  CHECK_FALSE(roomy.search(g, iterations(5000)).stats.tree_full);
+}
+
+TEST_CASE("mcts: final move rules") {
+  const c4 g = c4::from_moves("44");
+  for (const auto rule : {gametree::mcts_final_move::most_visits, gametree::mcts_final_move::highest_mean}) {
+    mcts<c4> m({.final_move = rule, .seed = 4});
+    const auto r = m.search(g, iterations(3000));
+    REQUIRE(r.best_move);
+    const gametree::mcts_move_info<c4>* best = nullptr;
+    for (const auto& info : r.moves) {
+      const bool better = best == nullptr || (rule == gametree::mcts_final_move::most_visits
+                                                  ? info.visits > best->visits
+                                                  : info.mean > best->mean);
+      if (better) best = &info;
+    }
+    CHECK(*r.best_move == best->move);
+    CHECK(r.visits == best->visits);
+  }
+}
+
+TEST_CASE("mcts: a solved root plays a move that achieves its value, never a proven loss") {
+  // 1 2 3 of Nim with a pile of 1 added: xor 1, a win; every other move loses.
+  const nim g({1, 2, 3, 1});
+  for (const auto rule : {gametree::mcts_final_move::most_visits, gametree::mcts_final_move::highest_mean}) {
+    mcts<nim> m({.final_move = rule});
+    const auto r = m.search(g, enough);
+    REQUIRE(r.solved);
+    CHECK(*r.proven_value == 1);
+    nim child = g;
+    child.play(*r.best_move);
+    const auto& h = child.heaps();
+    CHECK((h[0] ^ h[1] ^ h[2] ^ h[3]) == 0);
+    CHECK(r.value == 1);
+  }
+}
+
+TEST_CASE("mcts: plain UCT and PUCT without the solver still play well") {
+  const c4 g = c4::from_moves("4455");  // the first player wins at once by 3 or 6
+  for (const auto sel : {gametree::mcts_selection::uct, gametree::mcts_selection::puct}) {
+    mcts<c4> m({.selection = sel, .solver = false, .seed = 1});
+    const auto r = m.search(g, iterations(3000));
+    CHECK_FALSE(r.solved);
+    REQUIRE(r.best_move);
+    CHECK((*r.best_move == 2 || *r.best_move == 5));
+  }
+}
+
+TEST_CASE("mcts: the hooks") {
+  SECTION("a perfect evaluator replaces playouts") {
+    mcts<tic_tac_toe> m({.solver = false});
+    int calls = 0;
+    m.set_evaluator([&calls](const tic_tac_toe& t) {
+      ++calls;
+      return reward(gametree_test::reference::negamax(t));
+    });
+    const tic_tac_toe t = tic_tac_toe::from_moves("152");  // O must block at 3
+    const auto r = m.search(t, iterations(300));
+    CHECK(calls > 0);
+    CHECK(r.stats.playout_plies == 0);
+    REQUIRE(r.best_move);
+    CHECK(*r.best_move == 2);
+  }
+  SECTION("the rollout policy chooses the playout's moves") {
+    mcts<c4> m;
+    std::uint64_t calls = 0;
+    m.set_rollout_policy([&calls](const c4&, std::span<const int> moves, gametree::playout_random& rng) {
+      ++calls;
+      return rng.below(moves.size());
+    });
+    const auto r = m.search(c4{}, iterations(500));
+    CHECK(calls == r.stats.playout_plies);
+    CHECK(calls > 500);
+  }
+  SECTION("PUCT follows the prior") {
+    mcts<c4> m({.selection = gametree::mcts_selection::puct, .seed = 1});
+    m.set_evaluator([](const c4&) { return 0.0; });  // every move alike but for its prior
+    m.set_prior([](const c4&, std::span<const int> moves, std::span<double> priors) {
+      for (std::size_t i = 0; i < moves.size(); ++i) priors[i] = moves[i] == 0 ? 0.9 : 0.1 / 6;
+    });
+    const auto r = m.search(c4{}, iterations(300));
+    const auto favourite = std::find_if(r.moves.begin(), r.moves.end(), [](const auto& info) { return info.move == 0; });
+    REQUIRE(favourite != r.moves.end());
+    CHECK(favourite->prior == 0.9);
+    for (const auto& info : r.moves) {
+      if (info.move != 0) CHECK(info.visits < favourite->visits);
+    }
+  }
+}
+
+TEST_CASE("mcts: contract errors name the rule, and the searcher stays usable") {
+  SECTION("no legal move at a state that is not over") {
+    mcts<stuck_game> m;
+    CHECK_THROWS_WITH(m.search(stuck_game{}, iterations(10)), Catch::Matchers::Contains("must have a legal move"));
+  }
+  SECTION("a NaN payoff") {
+    mcts<nan_game> m;
+    CHECK_THROWS_WITH(m.search(nan_game{}, iterations(10)), Catch::Matchers::Contains("NaN payoff"));
+  }
+  SECTION("hooks") {
+    const c4 g = c4::from_moves("44");
+    mcts<c4> m;
+    m.set_prior([](const c4&, std::span<const int>, std::span<double> p) { p[0] = -1; });
+    CHECK_THROWS_WITH(m.search(g, iterations(10)), Catch::Matchers::Contains("priors must be finite and >= 0"));
+    m.set_prior({});
+    m.set_rollout_policy([](const c4&, std::span<const int> moves, gametree::playout_random&) { return moves.size(); });
+    CHECK_THROWS_WITH(m.search(g, iterations(10)), Catch::Matchers::Contains("rollout hook: returned index"));
+    m.set_rollout_policy({});
+    m.set_evaluator([](const c4&) { return std::nan(""); });
+    CHECK_THROWS_WITH(m.search(g, iterations(10)), Catch::Matchers::Contains("evaluator hook"));
+    m.set_evaluator({});
+    // Usable again, and the root is still the position given.
+    const auto r = m.search(iterations(100));
+    CHECK(r.stats.iterations == 100);
+    CHECK(m.root().key() == g.key());
+  }
+}
+
+TEST_CASE("mcts: bad options and limits are rejected") {
+  CHECK_THROWS_AS(mcts<c4>({.exploration = 0}), std::invalid_argument);
+  CHECK_THROWS_AS(mcts<c4>({.exploration = std::nan("")}), std::invalid_argument);
+  CHECK_THROWS_AS(mcts<c4>({.exploration = std::numeric_limits<double>::infinity()}), std::invalid_argument);
+  CHECK_THROWS_AS(mcts<c4>({.max_memory_bytes = 1}), std::invalid_argument);
+  CHECK_THROWS_AS(mcts<c4>({.payoff_scale = -1}), std::invalid_argument);
+  mcts<c4> m;
+  CHECK_THROWS_AS(m.search(), std::logic_error);
+  CHECK_THROWS_AS(m.advance(0), std::logic_error);
+  CHECK_THROWS_AS(m.root(), std::logic_error);
+  CHECK_THROWS_AS(m.search(c4{}, iterations(0)), std::invalid_argument);
+  CHECK_THROWS_AS(m.search(c4{}, {.max_time = std::chrono::nanoseconds(-1)}), std::invalid_argument);
+  m.reset(c4{});
+  const std::vector<int> line{3};
+  CHECK_THROWS_WITH(m.children(line), Catch::Matchers::Contains("not in the tree"));
+}
+
+TEST_CASE("mcts: a terminal root") {
+  const tic_tac_toe t = tic_tac_toe::from_moves("14253");  // X has won: O to move, lost
+  mcts<tic_tac_toe> m;
+  const auto r = m.search(t, iterations(10));
+  CHECK(r.solved);
+  CHECK(*r.proven_value == -1);
+  CHECK(!r.best_move);
+  CHECK(r.stats.iterations == 0);
+}
+
+TEST_CASE("mcts: games 10^5 plies long and trees thousands deep need no call stack [deep]") {
+  // Playouts of 10^5 plies.
+  mcts<subtraction_game> m;
+  const auto r = m.search(subtraction_game(100000, {1, 2}), iterations(20));
+  CHECK(r.stats.iterations == 20);
+  CHECK(r.stats.playout_plies > 20 * 60000);
+  // A chain (one move per state): each iteration adds one node below the last.
+  mcts<subtraction_game> chain;
+  const auto c = chain.search(subtraction_game(3000, {1}), enough);
+  CHECK(c.solved);
+  CHECK(*c.proven_value == -1);  // 3000 is even: the player to move loses
+  CHECK(c.stats.tree_depth == 3000);
+  chain.advance(1);  // frees a chain 3000 deep
+  CHECK(chain.tree_size() == 3000);
+  chain.reset(subtraction_game(10, {1}));
+  CHECK(chain.tree_size() == 1);
+}
