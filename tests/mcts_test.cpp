@@ -139,6 +139,8 @@ TEST_CASE("mcts: playout_random is reproducible and below() is uniform") {
   a.reseed(7);
   CHECK(a() == xs[0]);
 
+  // Close to 2^32 most draws land in the rejection zone's test: the results stay in range.
+  for (int i = 0; i < 1000; ++i) CHECK(a.below(0xc0000001u) < 0xc0000001u);
   for (std::size_t n : {1u, 2u, 7u, 1000u}) {
     std::vector<int> counts(n, 0);
     const int draws = 70000;
@@ -258,6 +260,43 @@ TEST_CASE("mcts: payoff_scale divides payoffs") {
   const auto r = m.search(p, enough);
   REQUIRE(r.solved);
   CHECK(*r.proven_value == reward(gametree_test::reference::negamax(p)) / 10);
+}
+
+TEST_CASE("mcts: search_moves in the tree, or every legal move") {
+  const c4 g = c4::from_moves("4455");
+  mcts<c4> pruned({.seed = 1});
+  mcts<c4> all({.seed = 1, .use_search_moves = false});
+  const auto rp = pruned.search(g, iterations(3000));
+  const auto ra = all.search(g, iterations(3000));
+  std::vector<int> legal;
+  g.legal_moves(legal);
+  std::vector<int> searched;
+  g.search_moves(searched);
+  CHECK(ra.moves.size() == legal.size());
+  CHECK(rp.moves.size() == searched.size());
+  REQUIRE(ra.best_move);
+  CHECK((*ra.best_move == 2 || *ra.best_move == 5));
+}
+
+TEST_CASE("mcts: advance keeps the values right where a move keeps the turn") {
+  using game = gametree_test::random_game<int, false>;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const game g({.seed = seed, .max_ply = 6, .width = 12, .extra_turns = true});
+    mcts<game> probe({.seed = seed});
+    const auto r = probe.search(g, enough);
+    REQUIRE(r.solved);
+    for (const auto& info : r.moves) {
+      // The searcher that played the move must agree with a fresh solve of the position.
+      mcts<game> m({.seed = seed});
+      (void)m.search(g, enough);
+      m.advance(info.move);
+      game child = g;
+      child.play(info.move);
+      const auto after = m.search(enough);
+      REQUIRE(after.solved);
+      CHECK(*after.proven_value == reward(gametree_test::reference::negamax(child)));
+    }
+  }
 }
 
 TEST_CASE("mcts: make/unmake and copy-make build the same tree") {
@@ -453,6 +492,12 @@ TEST_CASE("mcts: budgets, the stop flag and stop()") {
     CHECK(r.stats.iterations == 0);
     REQUIRE(r.best_move);
   }
+  SECTION("a flag that stays down, and a time budget too long to matter") {
+    std::atomic<bool> flag{false};
+    const auto r = m.search(g, {.max_iterations = 50, .max_time = std::chrono::nanoseconds::max(), .stop = &flag});
+    CHECK(r.reason == gametree::mcts_stop::iterations);
+    CHECK(r.stats.iterations == 50);
+  }
   SECTION("a time budget ends an unbounded search") {
     const auto r = m.search(g, {.max_time = std::chrono::milliseconds(30)});
     CHECK(r.reason == gametree::mcts_stop::time);
@@ -542,7 +587,7 @@ TEST_CASE("mcts: a solved root plays a move that achieves its value, never a pro
 }
 
 TEST_CASE("mcts: plain UCT and PUCT without the solver still play well") {
-  const c4 g = c4::from_moves("4455");  // the first player wins at once by 3 or 6
+  const c4 g = c4::from_moves("4455");  // the first player wins by an open three: column 3 or 6
   for (const auto sel : {gametree::mcts_selection::uct, gametree::mcts_selection::puct}) {
     mcts<c4> m({.selection = sel, .solver = false, .seed = 1});
     const auto r = m.search(g, iterations(3000));
@@ -608,6 +653,8 @@ TEST_CASE("mcts: contract errors name the rule, and the searcher stays usable") 
     mcts<c4> m;
     m.set_prior([](const c4&, std::span<const int>, std::span<double> p) { p[0] = -1; });
     CHECK_THROWS_WITH(m.search(g, iterations(10)), Catch::Matchers::Contains("priors must be finite and >= 0"));
+    m.set_prior([](const c4&, std::span<const int>, std::span<double> p) { p[1] = std::numeric_limits<double>::infinity(); });
+    CHECK_THROWS_WITH(m.search(g, iterations(10)), Catch::Matchers::Contains("priors must be finite and >= 0"));
     m.set_prior({});
     m.set_rollout_policy([](const c4&, std::span<const int> moves, gametree::playout_random&) { return moves.size(); });
     CHECK_THROWS_WITH(m.search(g, iterations(10)), Catch::Matchers::Contains("rollout hook: returned index"));
@@ -649,7 +696,7 @@ TEST_CASE("mcts: a terminal root") {
   CHECK(r.stats.iterations == 0);
 }
 
-TEST_CASE("mcts: games 10^5 plies long and trees thousands deep need no call stack [deep]") {
+TEST_CASE("mcts: games 10^5 plies long and trees thousands deep need no call stack", "[deep]") {
   // Playouts of 10^5 plies.
   mcts<subtraction_game> m;
   const auto r = m.search(subtraction_game(100000, {1, 2}), iterations(20));

@@ -10,6 +10,7 @@
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/grid_game.hpp>
 #include <gametree/level_order.hpp>
+#include <gametree/match.hpp>
 #include <gametree/mcts.hpp>
 #include <gametree/minimax_fill.hpp>
 #include <gametree/search.hpp>

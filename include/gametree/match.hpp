@@ -1,0 +1,252 @@
+#pragma once
+// Matches between two players of a game: N games from varied openings, each opening played
+// twice with the players swapping sides, and the score with a 95% confidence interval.
+// Players wrap the alpha-beta engine (search.hpp) or MCTS (mcts.hpp), or any function.
+
+#include <gametree/game.hpp>
+#include <gametree/mcts.hpp>
+#include <gametree/search.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gametree {
+
+/// A player's move and the work it took (the engine's nodes, MCTS's iterations).
+template <class Game>
+struct match_choice {
+  typename Game::move_type move;
+  std::uint64_t work = 0;
+};
+
+/// A player in a match: choose() is asked for a move whenever it is the player's turn;
+/// new_game() hears the start of each game and played() every move of it (by either side,
+/// openings included), so that a player can keep state such as an MCTS tree.
+template <game Game>
+struct match_player {
+  std::string name;
+  std::function<match_choice<Game>(const Game&)> choose;
+  std::function<void(const Game&)> new_game{};
+  std::function<void(const typename Game::move_type&)> played{};
+};
+
+/// The alpha-beta engine as a player: one engine (its table kept through the game), a search
+/// with these limits per move; work = nodes. Throws what engine's constructor throws.
+template <game Game>
+[[nodiscard]] match_player<Game> alpha_beta_player(std::string name, engine_options options = {},
+                                                   search_limits limits = {}) {
+  auto e = std::make_shared<engine<Game>>(options);
+  match_player<Game> p;
+  p.name = std::move(name);
+  p.choose = [e, limits](const Game& g) {
+    const auto r = e->search(g, limits);
+    return match_choice<Game>{*r.best_move, r.stats.nodes};
+  };
+  p.new_game = [e](const Game&) { e->clear(); };
+  return p;
+}
+
+/// MCTS as a player: one tree per game, kept from move to move (tree reuse); a search with
+/// these limits per move; work = iterations. Throws what mcts's constructor throws.
+template <game Game>
+[[nodiscard]] match_player<Game> mcts_player(std::string name, mcts_options options = {}, mcts_limits limits = {}) {
+  auto m = std::make_shared<mcts<Game>>(options);
+  match_player<Game> p;
+  p.name = std::move(name);
+  p.choose = [m, limits](const Game&) {
+    const auto r = m->search(limits);
+    return match_choice<Game>{*r.best_move, r.stats.iterations};
+  };
+  p.new_game = [m](const Game& g) { m->reset(g); };
+  p.played = [m](const typename Game::move_type& move) { m->advance(move); };
+  return p;
+}
+
+/// How a match is played.
+struct match_options {
+  /// Games to play (>= 2, even): each opening twice, each player starting once.
+  std::size_t games = 100;
+  /// Random moves from the start position before the players take over; positions already
+  /// used, and positions where the game is over, are drawn again.
+  std::size_t opening_plies = 2;
+  std::uint64_t seed = 1;
+  /// A game still going after this many plies is a contract error (the game must be finite).
+  std::size_t max_plies = 1'000'000;
+};
+
+/// What a match found, for the first player (a) against the second (b).
+struct match_result {
+  std::size_t games = 0;  ///< games played: twice the distinct openings found, at most options.games
+  std::size_t openings = 0;
+  std::size_t wins = 0;
+  std::size_t draws = 0;
+  std::size_t losses = 0;
+  /// (wins + draws / 2) / games, and its 95% confidence interval (normal approximation with
+  /// the games' sample variance; [0, 1] with fewer than 2 games).
+  double score = 0;
+  double score_low = 0;
+  double score_high = 1;
+  /// Moves each player made (a, b) and their mean work per move.
+  std::size_t moves[2] = {0, 0};
+  double work_per_move[2] = {0, 0};
+};
+
+/// Progress after each game.
+struct match_progress {
+  std::size_t played = 0;
+  std::size_t games = 0;
+  std::size_t wins = 0;
+  std::size_t draws = 0;
+  std::size_t losses = 0;
+};
+
+namespace detail {
+
+// A finished game's points for the player to move: 1 a win, 1/2 a draw, 0 a loss (a payoff
+// by its sign).
+template <class Outcome>
+double outcome_points(const Outcome& o) {
+  if constexpr (std::same_as<Outcome, game_outcome>) {
+    return o == game_outcome::win ? 1.0 : o == game_outcome::loss ? 0.0 : 0.5;
+  } else {
+    if constexpr (std::is_floating_point_v<Outcome>) {
+      if (std::isnan(o)) throw game_contract_error("game contract: outcome() returned a NaN payoff");
+    }
+    return o > 0 ? 1.0 : o < 0 ? 0.0 : 0.5;
+  }
+}
+
+// Whether two states are one position: key(), else hash(), else ==; else the move lines.
+template <class Game>
+bool same_position(const Game& a, const Game& b) {
+  if constexpr (keyed_game<Game>) {
+    return a.key() == b.key();
+  } else if constexpr (hashed_game<Game>) {
+    return static_cast<std::uint64_t>(a.hash()) == static_cast<std::uint64_t>(b.hash());
+  } else if constexpr (std::equality_comparable<Game>) {
+    return a == b;
+  } else {
+    return false;
+  }
+}
+
+}  // namespace detail
+
+/// Plays a match of a against b from start. Openings: options.opening_plies uniformly random
+/// moves (seeded by options.seed), distinct positions only; if fewer distinct openings exist
+/// than games / 2 (tries: 100 per opening wanted), fewer games are played. Complexity: the
+/// players' searches. Throws std::invalid_argument for an odd or too small options.games or a
+/// player without choose; game_contract_error when a game outlasts options.max_plies;
+/// illegal_move_error when a player chooses an illegal move; what the players throw.
+template <game Game>
+match_result play_match(const Game& start, match_player<Game>& a, match_player<Game>& b,
+                        const match_options& options = {},
+                        const std::function<void(const match_progress&)>& progress = {}) {
+  if (options.games < 2 || options.games % 2 != 0) {
+    throw std::invalid_argument("match_options: games must be even and at least 2, not " +
+                                std::to_string(options.games));
+  }
+  if (!a.choose || !b.choose) throw std::invalid_argument("play_match: every player needs a choose function");
+
+  // The openings: each with the moves that lead to it.
+  playout_random random(options.seed);
+  std::vector<std::pair<Game, std::vector<typename Game::move_type>>> openings;
+  std::vector<typename Game::move_type> moves;
+  const std::size_t wanted = options.games / 2;
+  for (std::size_t tries = 0; openings.size() < wanted && tries < 100 * wanted; ++tries) {
+    Game g = start;
+    std::vector<typename Game::move_type> line;
+    for (std::size_t p = 0; p < options.opening_plies && !g.outcome(); ++p) {
+      moves.clear();
+      g.legal_moves(moves);
+      if (moves.empty()) detail::check_generated<Game>(0, 0);
+      line.push_back(moves[random.below(moves.size())]);
+      g.play(line.back());
+    }
+    if (g.outcome()) continue;
+    const bool seen = std::any_of(openings.begin(), openings.end(), [&](const auto& o) {
+      return detail::same_position(o.first, g) || (!keyed_game<Game> && !hashed_game<Game> &&
+                                                   !std::equality_comparable<Game> && o.second == line);
+    });
+    if (!seen) openings.emplace_back(std::move(g), std::move(line));
+  }
+
+  match_result r;
+  r.openings = openings.size();
+  std::uint64_t work[2] = {0, 0};
+  std::vector<double> scores;
+  match_player<Game>* players[2] = {&a, &b};
+  for (std::size_t i = 0; i < 2 * openings.size(); ++i) {
+    const auto& [opening, line] = openings[i / 2];
+    const std::size_t first = i % 2;  // the player who moves first after the opening
+    for (auto* p : players) {
+      if (p->new_game) p->new_game(start);
+      if (p->played) {
+        for (const auto& m : line) p->played(m);
+      }
+    }
+    Game g = opening;
+    std::size_t side = first;  // who is to move: 0 a, 1 b
+    std::size_t plies = 0;
+    while (!g.outcome()) {
+      if (++plies > options.max_plies) {
+        throw game_contract_error("game contract: a match game went on for more than " +
+                                  std::to_string(options.max_plies) + " plies (the game must be finite)");
+      }
+      const auto choice = players[side]->choose(g);
+      ++r.moves[side];
+      work[side] += choice.work;
+      if constexpr (turn_reporting_game<Game>) {
+        const auto before = g.player_to_move();
+        play_checked(g, choice.move);
+        if (!(g.player_to_move() == before)) side = 1 - side;
+      } else {
+        play_checked(g, choice.move);
+        side = 1 - side;
+      }
+      for (auto* p : players) {
+        if (p->played) p->played(choice.move);
+      }
+    }
+    // The outcome is for the player to move at the end.
+    const double for_mover = detail::outcome_points(*g.outcome());
+    const double for_a = side == 0 ? for_mover : 1 - for_mover;
+    scores.push_back(for_a);
+    if (for_a == 1) {
+      ++r.wins;
+    } else if (for_a == 0) {
+      ++r.losses;
+    } else {
+      ++r.draws;
+    }
+    if (progress) progress(match_progress{i + 1, 2 * openings.size(), r.wins, r.draws, r.losses});
+  }
+  r.games = scores.size();
+  if (r.games > 0) {
+    double sum = 0;
+    for (const double x : scores) sum += x;
+    r.score = sum / static_cast<double>(r.games);
+    double squares = 0;
+    for (const double x : scores) squares += (x - r.score) * (x - r.score);
+    const double n = static_cast<double>(r.games);
+    const double half = 1.959963984540054 * std::sqrt(squares / (n - 1) / n);
+    r.score_low = std::max(0.0, r.score - half);
+    r.score_high = std::min(1.0, r.score + half);
+  }
+  for (int p = 0; p < 2; ++p) {
+    r.work_per_move[p] = r.moves[p] ? static_cast<double>(work[p]) / static_cast<double>(r.moves[p]) : 0.0;
+  }
+  return r;
+}
+
+}  // namespace gametree

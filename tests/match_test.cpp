@@ -1,0 +1,227 @@
+// Matches (include/gametree/match.hpp): openings, sides, the tally and its confidence
+// interval, turns that do not alternate, and the errors.
+#include <gametree/games/nim.hpp>
+#include <gametree/games/tic_tac_toe.hpp>
+#include <gametree/match.hpp>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "reference/random_game.hpp"
+#include "support/catch.hpp"
+
+namespace {
+
+using gametree::games::nim;
+using gametree::games::tic_tac_toe;
+
+// A player that plays the first legal move and records what it saw.
+template <class Game>
+gametree::match_player<Game> first_move_player(std::string name, std::vector<Game>* seen = nullptr) {
+  gametree::match_player<Game> p;
+  p.name = std::move(name);
+  p.choose = [seen](const Game& g) {
+    if (seen != nullptr) seen->push_back(g);
+    std::vector<typename Game::move_type> moves;
+    g.legal_moves(moves);
+    return gametree::match_choice<Game>{moves.front(), 3};
+  };
+  return p;
+}
+
+// A countdown with no hash, key or ==: openings are told apart by their moves.
+struct countdown {
+  using move_type = int;
+  int left = 5;
+  void legal_moves(std::vector<int>& out) const {
+    for (int take = 1; take <= 2 && take <= left; ++take) out.push_back(take);
+  }
+  void play(int take) { left -= take; }
+  std::optional<gametree::game_outcome> outcome() const {
+    if (left == 0) return gametree::game_outcome::loss;
+    return std::nullopt;
+  }
+};
+
+// A game with no legal move at a state that is not over.
+struct stuck {
+  using move_type = int;
+  void legal_moves(std::vector<int>&) const {}
+  void play(int) {}
+  std::optional<gametree::game_outcome> outcome() const { return std::nullopt; }
+};
+
+// A game that never ends.
+struct endless {
+  using move_type = int;
+  void legal_moves(std::vector<int>& out) const { out.push_back(0); }
+  void play(int) {}
+  std::optional<gametree::game_outcome> outcome() const { return std::nullopt; }
+};
+
+}  // namespace
+
+TEST_CASE("match: each opening is played twice, each player starting once") {
+  std::vector<tic_tac_toe> seen_a;
+  std::vector<tic_tac_toe> seen_b;
+  auto a = first_move_player<tic_tac_toe>("a", &seen_a);
+  auto b = first_move_player<tic_tac_toe>("b", &seen_b);
+  std::vector<std::pair<tic_tac_toe, int>> starts;  // the position each game began at, and who moved first
+  int games_started = 0;
+  a.new_game = [&](const tic_tac_toe&) { ++games_started; };
+  std::size_t progress_calls = 0;
+  const auto r = gametree::play_match(tic_tac_toe{}, a, b, {.games = 20, .opening_plies = 3, .seed = 5},
+                                      [&](const gametree::match_progress& p) {
+                                        ++progress_calls;
+                                        CHECK(p.played == progress_calls);
+                                        CHECK(p.games == 20);
+                                        CHECK(p.wins + p.draws + p.losses == p.played);
+                                      });
+  CHECK(r.games == 20);
+  CHECK(r.openings == 10);
+  CHECK(games_started == 20);
+  CHECK(progress_calls == 20);
+  CHECK(r.wins + r.draws + r.losses == 20);
+  CHECK(r.work_per_move[0] == 3);
+  CHECK(r.work_per_move[1] == 3);
+  // Every opening has 3 stones; the first move after it was made by a in one game, b in the other.
+  std::map<std::uint32_t, std::set<char>> first_mover;
+  for (const auto& g : seen_a) {
+    if (g.plies() == 3) first_mover[static_cast<std::uint32_t>(g.key())].insert('a');
+  }
+  for (const auto& g : seen_b) {
+    if (g.plies() == 3) first_mover[static_cast<std::uint32_t>(g.key())].insert('b');
+  }
+  CHECK(first_mover.size() == 10);
+  for (const auto& [key, movers] : first_mover) CHECK(movers.size() == 2);
+}
+
+TEST_CASE("match: duplicate openings are dropped, and fewer games played") {
+  auto a = first_move_player<tic_tac_toe>("a");
+  auto b = first_move_player<tic_tac_toe>("b");
+  const auto r = gametree::play_match(tic_tac_toe{}, a, b, {.games = 40, .opening_plies = 1});
+  CHECK(r.openings == 9);  // one per square
+  CHECK(r.games == 18);
+}
+
+TEST_CASE("match: openings of a game without identity are told apart by their moves") {
+  auto a = first_move_player<countdown>("a");
+  auto b = first_move_player<countdown>("b");
+  const auto r = gametree::play_match(countdown{}, a, b, {.games = 10, .opening_plies = 1});
+  CHECK(r.openings == 2);  // take 1 or take 2
+  CHECK(r.games == 4);
+}
+
+TEST_CASE("match: no opening at all: no game") {
+  auto a = first_move_player<nim>("a");
+  auto b = first_move_player<nim>("b");
+  const auto r = gametree::play_match(nim({0}), a, b, {.games = 4});  // over before it starts
+  CHECK(r.openings == 0);
+  CHECK(r.games == 0);
+  CHECK(r.work_per_move[0] == 0);
+  CHECK(r.score_low == 0);
+  CHECK(r.score_high == 1);
+}
+
+TEST_CASE("match: the tally and the confidence interval") {
+  // Nim with one heap of 3 after no opening: players that take the whole heap win when
+  // they start, so each wins once: 1 win and 1 loss for a.
+  const auto take_all = [](const nim& g) {
+    std::vector<gametree::games::nim_move> moves;
+    g.legal_moves(moves);
+    return gametree::match_choice<nim>{moves.back(), 1};
+  };
+  gametree::match_player<nim> a{"a", take_all, {}, {}};
+  gametree::match_player<nim> b{"b", take_all, {}, {}};
+  const auto r = gametree::play_match(nim({3}), a, b, {.games = 2, .opening_plies = 0});
+  REQUIRE(r.games == 2);
+  CHECK(r.wins == 1);
+  CHECK(r.losses == 1);
+  CHECK(r.score == 0.5);
+  CHECK(r.score_low == 0);  // 0.5 -+ 1.96 * 0.5: clamped to [0, 1]
+  CHECK(r.score_high == 1);
+
+  // Tic-tac-toe: a depth-1 search against one that plays the first empty square, 30 games:
+  // wins, draws and losses all occur.
+  auto shallow = gametree::alpha_beta_player<tic_tac_toe>("depth 1", {}, {.max_depth = 1});
+  auto weak = first_move_player<tic_tac_toe>("first square");
+  const auto m = gametree::play_match(tic_tac_toe{}, shallow, weak, {.games = 30, .opening_plies = 3, .seed = 3});
+  CHECK(m.games == 30);
+  INFO(m.wins << " " << m.draws << " " << m.losses);
+  CHECK((m.wins > 0 && m.losses + m.draws > 0));
+  // The interval, recomputed from the tally: mean -+ 1.96 s / sqrt(n), s the sample deviation.
+  const double n = static_cast<double>(m.games);
+  const double mean = (static_cast<double>(m.wins) + 0.5 * static_cast<double>(m.draws)) / n;
+  const double ss = static_cast<double>(m.wins) * (1 - mean) * (1 - mean) +
+                    static_cast<double>(m.draws) * (0.5 - mean) * (0.5 - mean) +
+                    static_cast<double>(m.losses) * mean * mean;
+  const double half = 1.96 * std::sqrt(ss / (n - 1) / n);
+  CHECK(m.score == Approx(mean));
+  CHECK(m.score_low == Approx(std::max(0.0, mean - half)).epsilon(1e-4));
+  CHECK(m.score_high == Approx(std::min(1.0, mean + half)).epsilon(1e-4));
+  CHECK(m.work_per_move[0] > 0);
+}
+
+TEST_CASE("match: MCTS with tree reuse against a random player") {
+  auto m = gametree::mcts_player<tic_tac_toe>("mcts", {.seed = 2}, {.max_iterations = 1000});
+  gametree::playout_random random(9);
+  gametree::match_player<tic_tac_toe> r;
+  r.name = "random";
+  r.choose = [&random](const tic_tac_toe& g) {
+    std::vector<int> moves;
+    g.legal_moves(moves);
+    return gametree::match_choice<tic_tac_toe>{moves[random.below(moves.size())], 0};
+  };
+  const auto result = gametree::play_match(tic_tac_toe{}, m, r, {.games = 2, .opening_plies = 0});
+  CHECK(result.games == 2);
+  CHECK(result.losses == 0);
+  CHECK(result.work_per_move[0] > 0);
+}
+
+TEST_CASE("match: turns that do not alternate go to the player whose turn it is") {
+  using game = gametree_test::random_game<int, true>;
+  const game start({.seed = 3, .max_ply = 12, .width = 30, .extra_turns = true, .min_root_branching = 3});
+  // Each player must always see the same player_to_move() within one game.
+  std::optional<int> id_a;
+  std::optional<int> id_b;
+  bool consistent = true;
+  const auto watcher = [&consistent](std::optional<int>& id) {
+    return [&consistent, &id](const game& g) {
+      if (!id) id = g.player_to_move();
+      consistent = consistent && *id == g.player_to_move();
+      std::vector<int> moves;
+      g.legal_moves(moves);
+      return gametree::match_choice<game>{moves.front(), 1};
+    };
+  };
+  gametree::match_player<game> a{"a", watcher(id_a), [&](const game&) { id_a.reset(); }, {}};
+  gametree::match_player<game> b{"b", watcher(id_b), [&](const game&) { id_b.reset(); }, {}};
+  const auto r = gametree::play_match(start, a, b, {.games = 6, .opening_plies = 1});
+  CHECK(r.games == 6);
+  CHECK(consistent);
+  CHECK(r.moves[0] + r.moves[1] > 6);
+}
+
+TEST_CASE("match: errors") {
+  auto a = first_move_player<tic_tac_toe>("a");
+  auto b = first_move_player<tic_tac_toe>("b");
+  CHECK_THROWS_AS(gametree::play_match(tic_tac_toe{}, a, b, {.games = 3}), std::invalid_argument);
+  CHECK_THROWS_AS(gametree::play_match(tic_tac_toe{}, a, b, {.games = 0}), std::invalid_argument);
+  gametree::match_player<tic_tac_toe> none{"none", {}, {}, {}};
+  CHECK_THROWS_AS(gametree::play_match(tic_tac_toe{}, a, none, {.games = 2}), std::invalid_argument);
+  CHECK_THROWS_AS(gametree::play_match(tic_tac_toe{}, none, b, {.games = 2}), std::invalid_argument);
+  auto s1 = first_move_player<stuck>("s1");
+  auto s2 = first_move_player<stuck>("s2");
+  CHECK_THROWS_AS(gametree::play_match(stuck{}, s1, s2, {.games = 2, .opening_plies = 1}), gametree::game_contract_error);
+  gametree::match_player<tic_tac_toe> cheat{"cheat", [](const tic_tac_toe&) {
+                                              return gametree::match_choice<tic_tac_toe>{42, 0};
+                                            }, {}, {}};
+  CHECK_THROWS_AS(gametree::play_match(tic_tac_toe{}, cheat, b, {.games = 2}), gametree::illegal_move_error);
+  auto e1 = first_move_player<endless>("e1");
+  auto e2 = first_move_player<endless>("e2");
+  CHECK_THROWS_WITH(gametree::play_match(endless{}, e1, e2, {.games = 2, .opening_plies = 0, .max_plies = 1000}),
+                    Catch::Matchers::Contains("more than 1000 plies"));
+}
