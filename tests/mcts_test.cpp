@@ -100,6 +100,16 @@ std::uint64_t digest(const gametree::mcts_result<G>& r) {
   return h;
 }
 
+// Connect 4 with a playout policy of its own: the first legal move (or a bad index).
+struct scripted_playouts : c4 {
+  std::uint64_t* calls = nullptr;
+  std::size_t offset = 0;
+  std::size_t playout_move(std::span<const int>, gametree::playout_random&) const {
+    ++*calls;
+    return offset;
+  }
+};
+
 // A game that breaks the concept: no legal move at a state that is not over.
 struct stuck_game {
   using move_type = int;
@@ -622,6 +632,25 @@ TEST_CASE("mcts: the hooks") {
     const auto r = m.search(c4{}, iterations(500));
     CHECK(calls == r.stats.playout_plies);
     CHECK(calls > 500);
+  }
+  SECTION("a game's own playout policy, unless a hook is set") {
+    std::uint64_t calls = 0;
+    scripted_playouts g;
+    g.calls = &calls;
+    static_assert(gametree::playout_game<scripted_playouts>);
+    mcts<scripted_playouts> m;
+    const auto r = m.search(g, iterations(300));
+    CHECK(calls == r.stats.playout_plies);
+    CHECK(calls > 300);
+    const std::uint64_t before = calls;
+    m.set_rollout_policy([](const scripted_playouts&, std::span<const int>, gametree::playout_random&) {
+      return std::size_t{0};
+    });
+    (void)m.search(g, iterations(300));
+    CHECK(calls == before);  // the hook was asked instead
+    m.set_rollout_policy({});
+    g.offset = 7;  // never a valid index: at most 7 columns
+    CHECK_THROWS_WITH(m.search(g, iterations(300)), Catch::Matchers::Contains("playout_move(): returned index 7"));
   }
   SECTION("PUCT follows the prior") {
     mcts<c4> m({.selection = gametree::mcts_selection::puct, .seed = 1});

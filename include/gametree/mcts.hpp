@@ -159,6 +159,15 @@ class playout_random {
   std::uint64_t s_[4]{};
 };
 
+/// Optional, for MCTS: g.playout_move(moves, random) -> the index in moves (all the legal
+/// moves of g) of the move a playout plays at g; a game's own playout policy (win at once if
+/// it can, say) in place of uniform random moves. A rollout hook set on the searcher comes first.
+template <class G>
+concept playout_game = game<G> && requires(const G& g, std::span<const typename G::move_type> moves,
+                                           playout_random& random) {
+  { g.playout_move(moves, random) } -> std::convertible_to<std::size_t>;
+};
+
 /// How MCTS chooses the child to descend into.
 enum class mcts_selection : std::uint8_t {
   /// UCB1: mean + c * sqrt(ln N / n); every child is tried once first, in generation order.
@@ -407,7 +416,8 @@ class mcts {
   void set_evaluator(evaluator_type f) { evaluator_ = std::move(f); }
   /// The priors of PUCT (empty: 1/k for each of k moves).
   void set_prior(prior_type f) { prior_ = std::move(f); }
-  /// The playout policy (empty: a uniformly random legal move).
+  /// The playout policy (empty: the game's playout_move() if it has one, else a uniformly
+  /// random legal move).
   void set_rollout_policy(rollout_type f) { rollout_ = std::move(f); }
 
   /// The moves at the node that line (moves from the root) leads to, with their statistics
@@ -725,11 +735,10 @@ class mcts {
       if (moves_.empty()) detail::check_generated<Game>(0, 0);
       std::size_t k;
       if (rollout_) {
-        k = rollout_(g, std::span<const move_type>(moves_), random_);
-        if (k >= moves_.size()) {
-          throw game_contract_error("mcts rollout hook: returned index " + std::to_string(k) + " for " +
-                                    std::to_string(moves_.size()) + " moves");
-        }
+        k = checked_index(rollout_(g, std::span<const move_type>(moves_), random_), "mcts rollout hook");
+      } else if constexpr (playout_game<Game>) {
+        k = checked_index(static_cast<std::size_t>(g.playout_move(std::span<const move_type>(moves_), random_)),
+                          "game contract: playout_move()");
       } else {
         k = random_.below(moves_.size());
       }
@@ -743,6 +752,14 @@ class mcts {
         sign = -sign;
       }
     }
+  }
+
+  std::size_t checked_index(std::size_t k, const char* who) const {
+    if (k >= moves_.size()) {
+      throw game_contract_error(std::string(who) + ": returned index " + std::to_string(k) + " for " +
+                                std::to_string(moves_.size()) + " moves");
+    }
+    return k;
   }
 
   // r: the reward for the player to move at the end of the path. Each node on it gets the
