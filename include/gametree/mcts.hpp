@@ -312,7 +312,7 @@ class mcts {
   }
 
   /// A new root: the tree is emptied (its nodes go back to the pool) and the random sequence
-  /// restarts from the seed. O(tree size).
+  /// restarts from the seed. O(1).
   void reset(const Game& root) {
     release_all();
     root_.emplace(root);
@@ -541,8 +541,12 @@ class mcts {
     }
   }
 
-  void release_all() {
-    if (root_) release_subtree(root_index_, npos);
+  // The whole tree at once: the pool keeps its memory and hands nodes out in order again,
+  // so each node's children lie side by side (a free list would scatter them).
+  void release_all() noexcept {
+    nodes_.clear();
+    free_head_ = npos;
+    live_ = 0;
   }
 
   // ---- one iteration ----
