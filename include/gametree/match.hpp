@@ -116,19 +116,15 @@ namespace detail {
 // by its sign).
 template <class Outcome>
 double outcome_points(const Outcome& o) {
-  if constexpr (std::same_as<Outcome, game_outcome>) {
-    return o == game_outcome::win ? 1.0 : o == game_outcome::loss ? 0.0 : 0.5;
-  } else {
-    if constexpr (std::is_floating_point_v<Outcome>) {
-      if (std::isnan(o)) throw game_contract_error("game contract: outcome() returned a NaN payoff");
-    }
-    return o > 0 ? 1.0 : o < 0 ? 0.0 : 0.5;
-  }
+  const score<double> s = terminal_score<double>(o);  // checks the payoff for NaN
+  if (s.is_win() || s.is_loss()) return s.is_win() ? 1.0 : 0.0;
+  return s.value() > 0 ? 1.0 : s.value() < 0 ? 0.0 : 0.5;
 }
 
-// Whether two states are one position: key(), else hash(), else ==; else the move lines.
-template <class Game>
-bool same_position(const Game& a, const Game& b) {
+// Whether two openings are one position: by key(), else hash(), else ==; a game with none of
+// them by the moves that led there.
+template <class Game, class Line>
+bool same_opening(const Game& a, const Line& line_a, const Game& b, const Line& line_b) {
   if constexpr (keyed_game<Game>) {
     return a.key() == b.key();
   } else if constexpr (hashed_game<Game>) {
@@ -136,7 +132,7 @@ bool same_position(const Game& a, const Game& b) {
   } else if constexpr (std::equality_comparable<Game>) {
     return a == b;
   } else {
-    return false;
+    return line_a == line_b;
   }
 }
 
@@ -175,8 +171,7 @@ match_result play_match(const Game& start, match_player<Game>& a, match_player<G
     }
     if (g.outcome()) continue;
     const bool seen = std::any_of(openings.begin(), openings.end(), [&](const auto& o) {
-      return detail::same_position(o.first, g) || (!keyed_game<Game> && !hashed_game<Game> &&
-                                                   !std::equality_comparable<Game> && o.second == line);
+      return detail::same_opening(o.first, o.second, g, line);
     });
     if (!seen) openings.emplace_back(std::move(g), std::move(line));
   }

@@ -559,13 +559,8 @@ class mcts {
 
   template <class Outcome>
   double reward(const Outcome& o) const {
-    if constexpr (std::same_as<Outcome, game_outcome>) {
-      return static_cast<double>(static_cast<int>(o));
-    } else {
-      const double x = static_cast<double>(o);
-      if (std::isnan(x)) throw game_contract_error("game contract: outcome() returned a NaN payoff");
-      return x / options_.payoff_scale;
-    }
+    const score<double> s = detail::terminal_score<double>(o);  // checks the payoff for NaN
+    return s.is_win() ? 1.0 : s.is_loss() ? -1.0 : s.value() / options_.payoff_scale;
   }
 
   void iterate() {
@@ -806,8 +801,7 @@ class mcts {
     if (r.solved) r.proven_value = root.lower + 0.0;
     // The root's player is sure of `sure`; a move is a candidate if it achieves that, or may
     // beat it and is expected to. (Without the solver every move is.)
-    const double sure = options_.solver && root.first_child != npos ? own_bounds(root_index_).first
-                                                                    : -std::numeric_limits<double>::infinity();
+    const double sure = options_.solver ? root.lower : -std::numeric_limits<double>::infinity();
     const mcts_move_info<Game>* best = nullptr;
     for (const auto& m : r.moves) {
       const bool achieves = m.lower >= sure;
