@@ -9,7 +9,6 @@
 #include <gametree/search.hpp>
 
 #include <cstdint>
-#include <fstream>
 #include <random>
 #include <string>
 #include <utility>
@@ -17,21 +16,13 @@
 
 #include "../examples/connect4.hpp"
 #include "support/catch.hpp"
+#include "support/connect4_sets.hpp"
 
 using c4 = gametree::games::connect_four<>;
 
 namespace {
 
-std::vector<std::pair<std::string, int>> read_set(const std::string& name, std::size_t limit) {
-  std::ifstream in(std::string(GAMETREE_CONNECT4_DATA) + "/" + name);
-  REQUIRE(in.good());
-  std::vector<std::pair<std::string, int>> set;
-  std::string moves;
-  int value = 0;
-  while (set.size() < limit && in >> moves >> value) set.emplace_back(moves, value);
-  REQUIRE(set.size() == limit);
-  return set;
-}
+using gametree_test::read_set;
 
 // The connect4 program's configuration, from the program itself.
 gametree::engine_options program_options() { return connect4_app::engine_options(64); }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
@@ -14,6 +13,7 @@
 
 #include "reference/negamax_reference.hpp"
 #include "support/catch.hpp"
+#include "support/connect4_sets.hpp"
 
 using gametree::score;
 using gametree_test::ContainsSubstring;
@@ -69,19 +69,6 @@ Game random_position(std::mt19937_64& rng, int plies, std::string* text = nullpt
   }
   return g;
 }
-
-#ifdef GAMETREE_CONNECT4_DATA
-// Pons' file format: "<moves> <score>" per line.
-std::vector<std::pair<std::string, int>> read_set(const std::string& name, std::size_t limit) {
-  std::ifstream in(std::string(GAMETREE_CONNECT4_DATA) + "/" + name);
-  REQUIRE(in.good());
-  std::vector<std::pair<std::string, int>> set;
-  std::string moves;
-  int value = 0;
-  while (set.size() < limit && in >> moves >> value) set.emplace_back(moves, value);
-  return set;
-}
-#endif
 
 }  // namespace
 
@@ -274,7 +261,7 @@ TEST_CASE("connect four: the first 100 positions of Pons' Test_L3_R1 solved exac
   // on whole sets are in connect4_sets_test.cpp.
   gametree::engine<c4> e;
   std::size_t mismatches = 0;
-  const auto set = read_set("Test_L3_R1", 100);
+  const auto set = gametree_test::read_set("Test_L3_R1", 100);
   CHECK(set.size() == 100);
   for (const auto& [moves, expected] : set) {
     const c4 g = c4::from_moves(moves);

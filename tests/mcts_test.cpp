@@ -13,7 +13,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -23,6 +22,7 @@
 #include "reference/negamax_reference.hpp"
 #include "reference/random_game.hpp"
 #include "support/catch.hpp"
+#include "support/connect4_sets.hpp"
 
 namespace {
 
@@ -46,6 +46,18 @@ double reward(const gametree::score<Value>& s) {
   if (s.is_win()) return 1;
   if (s.is_loss()) return -1;
   return static_cast<double>(s.value());
+}
+
+// Solves g with MCTS: the proven value must be negamax's, and the move must achieve it.
+template <class G>
+void check_solved(const G& g, const mcts_options& options) {
+  mcts<G> m(options);
+  const auto r = m.search(g, enough);
+  REQUIRE(r.solved);
+  const double expected = reward(gametree_test::reference::negamax(g));
+  CHECK(*r.proven_value == expected);
+  REQUIRE(r.best_move);
+  CHECK(reward(gametree_test::reference::move_value(g, *r.best_move)) == expected);
 }
 
 // A random tic-tac-toe position still in play, `plies` moves from the start.
@@ -198,14 +210,8 @@ TEST_CASE("mcts: solved tic-tac-toe positions match negamax, and the move keeps 
   for (int i = 0; i < 300; ++i) {
     const tic_tac_toe t = random_position(rng, 1 + i % 7);
     for (const bool undo : {true, false}) {
-      mcts<tic_tac_toe> m({.seed = static_cast<std::uint64_t>(i), .use_undo = undo});
-      const auto r = m.search(t, enough);
-      const double expected = reward(gametree_test::reference::negamax(t));
       INFO("position " << i << (undo ? " make/unmake" : " copy-make"));
-      REQUIRE(r.solved);
-      CHECK(*r.proven_value == expected);
-      REQUIRE(r.best_move);
-      CHECK(reward(gametree_test::reference::move_value(t, *r.best_move)) == expected);
+      check_solved(t, {.seed = static_cast<std::uint64_t>(i), .use_undo = undo});
     }
   }
 }
@@ -246,19 +252,8 @@ TEST_CASE("mcts: the solver handles extra turns and numeric payoffs (random game
     const outcome_game o({.seed = seed, .max_ply = 6, .width = 12, .extra_turns = extra});
     INFO("seed " << seed << (extra ? " with extra turns" : ""));
     for (const bool undo : {true, false}) {
-      mcts<payoff_game> mp({.seed = seed, .use_undo = undo});
-      const auto rp = mp.search(p, enough);
-      REQUIRE(rp.solved);
-      CHECK(*rp.proven_value == reward(gametree_test::reference::negamax(p)));
-      REQUIRE(rp.best_move);
-      CHECK(reward(gametree_test::reference::move_value(p, *rp.best_move)) == *rp.proven_value);
-
-      mcts<outcome_game> mo({.seed = seed, .use_undo = undo});
-      const auto ro = mo.search(o, enough);
-      REQUIRE(ro.solved);
-      CHECK(*ro.proven_value == reward(gametree_test::reference::negamax(o)));
-      REQUIRE(ro.best_move);
-      CHECK(reward(gametree_test::reference::move_value(o, *ro.best_move)) == *ro.proven_value);
+      check_solved(p, {.seed = seed, .use_undo = undo});
+      check_solved(o, {.seed = seed, .use_undo = undo});
     }
   }
 }
@@ -354,12 +349,8 @@ TEST_CASE("mcts: keeps the win in Pons' Connect 4 end games (Test_L3_R1)") {
 #ifndef GAMETREE_CONNECT4_DATA
   SKIP("Pons' test sets not found (GAMETREE_CONNECT4_DATA)");
 #else
-  std::ifstream in(std::string(GAMETREE_CONNECT4_DATA) + "/Test_L3_R1");
-  REQUIRE(in.good());
   std::vector<c4> won;
-  std::string moves;
-  int score = 0;
-  while (in >> moves >> score) {
+  for (const auto& [moves, score] : gametree_test::read_set("Test_L3_R1", 1000)) {
     if (score > 0) won.push_back(c4::from_moves(moves));
   }
   REQUIRE(won.size() == 327);  // of the 1000, those with a positive score
