@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (clang++, ASan + UBSan) and fuzzes each for a bounded time,
 # starting from the committed corpus (fuzz/corpus/<harness>/, left unchanged: new inputs go to
-# a scratch directory). Prints the executions per harness; exits 1 if any harness fails.
+# a scratch directory). Harnesses run side by side, one per core (GAMETREE_FUZZ_JOBS, default
+# nproc), each for the full time. Prints the executions per harness; exits 1 if any fails.
 #   scripts/fuzz.sh [seconds per harness, default 60] [harness name...]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -10,6 +11,7 @@ require_packages cmake make clang libclang-rt-14-dev
 
 seconds=${1:-60}
 shift || true
+jobs=${GAMETREE_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 build=build/fuzz
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DGAMETREE_BUILD_FUZZERS=ON -DGAMETREE_BUILD_TESTS=OFF -DGAMETREE_BUILD_EXAMPLES=OFF \
@@ -23,24 +25,44 @@ else
   for f in fuzz/*_fuzz.cpp; do harnesses+=("$(basename "$f" _fuzz.cpp)"); done
 fi
 
+# One harness: fuzz it, then leave "ok" or "FAILED" in $build/<harness>.result.
+fuzz_one() {
+  local h=$1 scratch
+  scratch=$(mktemp -d)
+  if "$build/fuzz/${h}_fuzz" "$scratch" "fuzz/corpus/$h" -max_total_time="$seconds" \
+       -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$build/$h-" \
+       >"$build/$h.log" 2>&1; then
+    echo ok >"$build/$h.result"
+  else
+    echo FAILED >"$build/$h.result"
+  fi
+  rm -rf "$scratch"
+}
+
+running=0
+for h in "${harnesses[@]}"; do
+  rm -f "$build/$h.result"
+  echo "fuzzing $h for ${seconds}s"
+  fuzz_one "$h" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait
+
 status=0
 summary=""
 for h in "${harnesses[@]}"; do
-  scratch=$(mktemp -d)
-  log="$build/$h.log"
-  echo "fuzzing $h for ${seconds}s"
-  if "$build/fuzz/${h}_fuzz" "$scratch" "fuzz/corpus/$h" -max_total_time="$seconds" \
-       -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$build/$h-" \
-       >"$log" 2>&1; then
-    result=ok
-  else
-    result=FAILED
+  result=$(cat "$build/$h.result" 2>/dev/null || echo FAILED)
+  if [ "$result" != ok ]; then
     status=1
-    tail -n 40 "$log"
+    echo "---- $h failed; the end of its log ($build/$h.log):"
+    tail -n 40 "$build/$h.log" || true
   fi
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/$h.log" 2>/dev/null | tail -n 1)
   summary+=$(printf '%-20s %-6s %12s executions in %ss' "$h" "$result" "${runs:-?}" "$seconds")$'\n'
-  rm -rf "$scratch"
 done
 printf '\nfuzz summary\n%s' "$summary"
 exit $status
