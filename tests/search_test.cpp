@@ -756,3 +756,252 @@ TEST_CASE("[deep] a subtraction game 10^5 plies long is solved exactly", "[deep]
     CHECK(m.value == score<int>::loss_in(static_cast<std::int64_t>(n)));  // 10^5 forced moves
   }
 }
+
+// ---- engine_trace: the tree one search walks ----
+
+namespace {
+
+using ttt_trace = gametree::engine_trace<games::tic_tac_toe>;
+using trace_status = ttt_trace::status;
+
+// The state at trace entry i, replayed from root along the recorded moves; ok turns false if
+// a move on the way is not one the state offers.
+template <class G>
+G state_at(const G& root, const gametree::engine_trace<G>& t, std::size_t i, bool& ok) {
+  std::vector<typename G::move_type> line;
+  for (std::size_t at = i; t.nodes()[at].parent != gametree::engine_trace<G>::no_parent; at = t.nodes()[at].parent) {
+    line.push_back(*t.nodes()[at].move);
+  }
+  G g = root;
+  std::vector<typename G::move_type> moves;
+  for (auto m = line.rbegin(); m != line.rend(); ++m) {
+    moves.clear();
+    g.legal_moves(moves);
+    ok = ok && std::find(moves.begin(), moves.end(), *m) != moves.end();
+    g.play(*m);
+  }
+  return g;
+}
+
+// What every trace must satisfy: parents come first, one ply up, along legal moves; each
+// searched node's value is the best of its children's (the last search of each move: PVS
+// searches a move twice), and each cut node's best reached beta; the moves of a node's
+// children, pruned ones included, are its moves, each once; terminal entries are over and
+// evaluated ones score evaluate(). Failures are counted and the first one named, so that a
+// trace of thousands of nodes costs one assertion.
+template <class G>
+void check_trace(const G& root, const gametree::engine_trace<G>& t) {
+  using T = gametree::engine_trace<G>;
+  using S = typename T::score_type;
+  const auto& nodes = t.nodes();
+  REQUIRE(!nodes.empty());
+  std::size_t failures = 0;
+  std::string first;
+  const auto expect = [&](bool ok, std::size_t i, const char* what) {
+    if (ok) return;
+    if (failures++ == 0) first = "entry " + std::to_string(i) + ": " + what;
+  };
+  expect(nodes[0].parent == T::no_parent && !nodes[0].move, 0, "the root has no parent and no move");
+  std::vector<std::vector<std::size_t>> children(nodes.size());
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    if (nodes[i].parent >= i) FAIL("entry " << i << " comes before its parent");
+    expect(nodes[i].ply == nodes[nodes[i].parent].ply + 1, i, "one ply below its parent");
+    children[nodes[i].parent].push_back(i);
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const auto& e = nodes[i];
+    bool legal = true;
+    const G g = state_at(root, t, i, legal);
+    expect(legal, i, "reached by legal moves");
+    if (e.state == T::status::terminal) expect(g.outcome() && *e.value == reference::terminal(g), i, "game over, its score");
+    if (e.state == T::status::horizon) expect(*e.value == S::of(g.evaluate()), i, "evaluated: evaluate()");
+    if (e.state == T::status::pruned) {
+      expect(!e.value && nodes[e.parent].state == T::status::cut, i, "pruned under a cut, no value");
+    }
+    if (e.state != T::status::searched && e.state != T::status::cut) {
+      expect(children[i].empty(), i, "answered at once: no children");
+      continue;
+    }
+    std::vector<typename G::move_type> moves;
+    if constexpr (gametree::pruning_game<G>) {
+      g.search_moves(moves);
+    } else {
+      g.legal_moves(moves);
+    }
+    std::vector<typename G::move_type> seen;
+    std::optional<S> best;
+    for (std::size_t k = 0; k < children[i].size(); ++k) {
+      const auto& c = nodes[children[i][k]];
+      const bool again = k + 1 < children[i].size() && *nodes[children[i][k + 1]].move == *c.move;
+      if (!again) seen.push_back(*c.move);
+      if (again || c.state == T::status::pruned) continue;
+      if (!c.value) FAIL("entry " << children[i][k] << ": a searched child without a value");
+      bool ok = true;
+      const S s = reference::to_parent(*c.value, reference::same_player(g, state_at(root, t, children[i][k], ok)));
+      if (!best || s > *best) best = s;
+    }
+    std::sort(seen.begin(), seen.end());
+    expect(std::adjacent_find(seen.begin(), seen.end()) == seen.end(), i, "each move once");
+    std::sort(moves.begin(), moves.end());
+    expect(seen == moves, i, "its children are its moves");
+    if (!best) FAIL("entry " << i << ": searched, but no child has a value");
+    expect(*e.value == *best, i, "the best of its children");
+    if (e.state == T::status::cut) expect(!(*best < e.beta), i, "a cut reached beta");
+  }
+  INFO(first);
+  CHECK(failures == 0);
+}
+
+}  // namespace
+
+TEST_CASE("engine_trace: recording changes nothing the search finds, and every trace is consistent") {
+  std::mt19937_64 rng(11);
+  for (const auto& set : every_option_set()) {
+    CAPTURE(set.name);
+    for (int k = 0; k < 4; ++k) {
+      const auto g = random_position(games::tic_tac_toe{}, rng, 0, 6);
+      if (g.outcome()) continue;
+      engine<games::tic_tac_toe> plain(set.options);
+      engine<games::tic_tac_toe> traced(set.options);
+      ttt_trace t;
+      traced.set_trace(&t);
+      for (const bool solving : {false, true}) {
+        const auto a = solving ? plain.solve(g) : plain.search(g, {.max_depth = 4});
+        const auto b = solving ? traced.solve(g) : traced.search(g, {.max_depth = 4});
+        CHECK(a.value == b.value);
+        CHECK(a.best_move == b.best_move);
+        CHECK(a.pv == b.pv);
+        CHECK(a.stats.nodes == b.stats.nodes);
+        check_trace(g, t);
+        CHECK(t.omitted() == 0);
+        CHECK(t.nodes()[0].value == b.value);
+      }
+    }
+  }
+  for (const auto& set : deepening_sets()) {
+    CAPTURE(set.name);
+    engine<games::connect_four<>> e(set.options);
+    gametree::engine_trace<games::connect_four<>> t;
+    e.set_trace(&t);
+    const auto g = games::connect_four<>::from_moves("4453");
+    (void)e.search(g, {.max_depth = 5});
+    check_trace(g, t);
+  }
+}
+
+TEST_CASE("engine_trace: one full-window search is recorded node for node, with its statistics") {
+  engine_options o;
+  o.narrowing = false;  // one search with the full window: the statistics are the trace's
+  for (const auto& moves : {"", "5", "51", "519", "5193"}) {
+    CAPTURE(moves);
+    const auto g = games::tic_tac_toe::from_moves(moves);
+    engine<games::tic_tac_toe> e(o);
+    ttt_trace t;
+    e.set_trace(&t);
+    (void)e.solve(g);  // fills the table
+    const auto r = e.solve(g);
+    std::size_t entered = 0;
+    std::uint64_t table = 0;
+    std::uint64_t leaves = 0;
+    std::uint64_t cuts = 0;
+    for (const auto& n : t.nodes()) {
+      entered += n.state != trace_status::pruned ? 1 : 0;
+      table += n.state == trace_status::table ? 1 : 0;
+      leaves += n.state == trace_status::terminal || n.state == trace_status::horizon ? 1 : 0;
+      cuts += n.state == trace_status::cut ? 1 : 0;
+    }
+    CHECK(entered == r.stats.nodes);
+    CHECK(table == r.stats.tt_cutoffs);
+    CHECK(leaves == r.stats.leaves);
+    CHECK(cuts == r.stats.cutoffs);
+    CHECK(!t.depth());
+    check_trace(g, t);
+    // The principal variation is marked from the root, move by move.
+    std::size_t at = 0;
+    CHECK(t.nodes()[0].pv);
+    std::size_t marked = 1;
+    for (const int m : r.pv) {
+      std::size_t next = ttt_trace::no_parent;
+      for (std::size_t i = 0; i < t.nodes().size(); ++i) {
+        if (t.nodes()[i].parent == at && t.nodes()[i].pv) {
+          CHECK(*t.nodes()[i].move == m);
+          next = i;
+        }
+      }
+      if (next == ttt_trace::no_parent) break;
+      ++marked;
+      at = next;
+    }
+    std::size_t pv_nodes = 0;
+    for (const auto& n : t.nodes()) pv_nodes += n.pv ? 1 : 0;
+    CHECK(pv_nodes == marked);
+    CHECK(marked >= 2);
+  }
+}
+
+TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT picture") {
+  const auto g = games::tic_tac_toe::from_moves("5193");
+  engine<games::tic_tac_toe> e;
+  SECTION("the last iteration stays, with its depth") {
+    ttt_trace t;
+    e.set_trace(&t);
+    const auto r = e.search(g, {.max_depth = 3});
+    REQUIRE(t.depth() == 3);
+    std::size_t entered = 0;
+    for (const auto& n : t.nodes()) entered += n.state != trace_status::pruned ? 1 : 0;
+    CHECK(entered == r.stats.nodes_by_depth.back());
+    e.set_trace(nullptr);  // and no more recording
+    (void)e.search(games::tic_tac_toe{}, {.max_depth = 2});
+    CHECK(t.depth() == 3);
+  }
+  SECTION("at most max_nodes entries; the rest are counted") {
+    ttt_trace t(5);
+    e.set_trace(&t);
+    (void)e.search(g, {.max_depth = 3});
+    CHECK(t.nodes().size() == 5);
+    ttt_trace all;  // the same search on a fresh engine, uncapped
+    engine<games::tic_tac_toe> again;
+    again.set_trace(&all);
+    (void)again.search(g, {.max_depth = 3});
+    CHECK(t.nodes().size() + t.omitted() == all.nodes().size());
+    CHECK_THROWS_WITH(ttt_trace(0), ContainsSubstring("max_nodes must be at least 1"));
+  }
+  SECTION("a budget leaves the open nodes unfinished") {
+    ttt_trace t;
+    e.set_trace(&t);
+    const auto r = e.solve(games::tic_tac_toe{}, {.max_nodes = 30});
+    CHECK(r.reason == stop_reason::nodes);
+    std::size_t unfinished = 0;
+    for (const auto& n : t.nodes()) unfinished += n.state == trace_status::unfinished ? 1 : 0;
+    CHECK(unfinished >= 1);
+    CHECK(t.nodes()[0].state == trace_status::unfinished);
+    CHECK_THAT(t.to_dot(), ContainsSubstring("unfinished"));
+  }
+  SECTION("DOT: a node per entry, an edge per move, the moves as the caller writes them") {
+    ttt_trace t;
+    e.set_trace(&t);
+    (void)e.search(g, {.max_depth = 3});
+    const std::string dot = t.to_dot([](int square) { return "sq" + std::to_string(square + 1); });
+    CHECK(dot.rfind("digraph engine_search {\n", 0) == 0);
+    std::size_t edges = 0;
+    for (std::size_t at = dot.find(" -> "); at != std::string::npos; at = dot.find(" -> ", at + 1)) ++edges;
+    CHECK(edges == t.nodes().size() - 1);
+    CHECK_THAT(dot, ContainsSubstring("[label=\"sq2\", penwidth=3"));  // the block, on the line of best play
+    CHECK_THAT(dot, ContainsSubstring("label=\"pruned\""));
+    CHECK_THAT(dot, ContainsSubstring("label=\"table\\nwin in 1\""));
+    CHECK_THAT(dot, ContainsSubstring("iteration of depth 3: "));
+    const std::string plain = t.to_dot();  // moves by number
+    CHECK_THAT(plain, ContainsSubstring("[label=\"1\", penwidth=3"));
+  }
+  SECTION("game over, evaluations and the game's bounds as the picture shows them") {
+    ttt_trace t;
+    e.set_trace(&t);
+    (void)e.solve(games::tic_tac_toe::from_moves("1243"));
+    const std::string dot = t.to_dot();
+    CHECK_THAT(dot, ContainsSubstring("game over\\n"));
+    CHECK_THAT(dot, ContainsSubstring("unlimited search: "));
+    bool bounds = false;
+    for (const auto& n : t.nodes()) bounds = bounds || n.state == trace_status::bounds;
+    CHECK(bounds == (dot.find("label=\"bounds\\n") != std::string::npos));
+  }
+}

@@ -7,6 +7,7 @@
 // Intelligence 6 (1975): children left to right, root MAX, window (-inf, +inf), a node stops as
 // soon as alpha >= beta.
 
+#include <gametree/detail/dot.hpp>
 #include <gametree/detail/search_core.hpp>
 
 #include <array>
@@ -399,40 +400,6 @@ template <detail::numeric_score Value, detail::branching_integer Branching>
   return minimax(std::span<const Value>(leaves.begin(), leaves.size()), branching);
 }
 
-namespace detail {
-
-// A score as text: shortest round-trip form for arithmetic types, infinities as "∞".
-template <class Value>
-std::string format_score(const Value& v) {
-  if constexpr (std::is_floating_point_v<Value>) {
-    if (std::isinf(v)) return v < 0 ? "-\u221e" : "\u221e";
-  }
-  if constexpr (std::is_arithmetic_v<Value>) {
-    std::array<char, 64> buffer{};
-    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v);
-    if (ec != std::errc{}) return "?";
-    return std::string(buffer.data(), end);
-  } else if constexpr (requires(std::ostream& os) { os << v; }) {
-    std::ostringstream os;
-    os << v;
-    return os.str();
-  } else {
-    return "?";
-  }
-}
-
-inline std::string dot_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-}  // namespace detail
-
 /// An observer that records every node a search enters, and optionally the subtrees a cutoff
 /// skips, then writes them as Graphviz DOT (dot -Tsvg): each interior node with its MAX/MIN
 /// role, value and (alpha, beta) window on entry and exit, evaluated leaves filled with their
@@ -532,10 +499,7 @@ class search_trace {
 
   /// Writes the recorded tree as a DOT digraph. Complexity: O(recorded nodes).
   void write_dot(std::ostream& out) const {
-    out << "digraph alpha_beta {\n"
-           "  graph [ordering=out, nodesep=0.2, ranksep=0.45, fontname=\"Helvetica\"];\n"
-           "  node [fontname=\"Helvetica\", fontsize=10, style=filled, penwidth=1.2];\n"
-           "  edge [arrowsize=0.5, color=gray30];\n";
+    detail::dot_begin(out, "alpha_beta");
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const entry& e = nodes_[i];
       out << "  n" << i << " [" << node_attributes(e) << "];\n";
@@ -545,6 +509,7 @@ class search_trace {
         out << ";\n";
       }
     }
+    std::string caption;
     if (!nodes_.empty() && nodes_.front().value) {
       std::size_t cuts = 0;
       std::size_t skipped_leaves = 0;
@@ -552,13 +517,12 @@ class search_trace {
         cuts += e.state == status::cut ? 1 : 0;
         skipped_leaves += e.state == status::skipped && e.leaf ? 1 : 0;
       }
-      out << "  label=\"value " << score_text(*nodes_.front().value) << ", " << evaluated_
-          << " leaves evaluated (#k: order)";
-      if (skipped_leaves != 0) out << ", " << skipped_leaves << " skipped";
-      out << ", " << cuts << (cuts == 1 ? " cutoff" : " cutoffs") << "\";\n"
-          << "  labelloc=b;\n  fontsize=11;\n";
+      caption = "value " + detail::format_value(*nodes_.front().value) + ", " + std::to_string(evaluated_) +
+                " leaves evaluated (#k: order)";
+      if (skipped_leaves != 0) caption += ", " + std::to_string(skipped_leaves) + " skipped";
+      caption += ", " + std::to_string(cuts) + (cuts == 1 ? " cutoff" : " cutoffs");
     }
-    out << "}\n";
+    detail::dot_end(out, caption);
   }
 
   /// write_dot into a string.
@@ -586,7 +550,7 @@ class search_trace {
   }
 
   static std::string score_text(const value_type& v) {
-    return detail::dot_escape(detail::format_score(v));
+    return detail::dot_escape(detail::format_value(v));
   }
 
   static std::string window_text(const window_type& w) {

@@ -11,6 +11,7 @@
 // The search keeps its own stack of frames instead of recursing, so a game 10^5 plies long
 // needs no call stack.
 
+#include <gametree/detail/dot.hpp>
 #include <gametree/detail/inline.hpp>
 #include <gametree/game.hpp>
 #include <gametree/transposition_table.hpp>
@@ -25,7 +26,9 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <ostream>
 #include <span>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -171,6 +174,225 @@ struct narrowing_info {
   std::chrono::duration<double> elapsed{0};
 };
 
+/// Records the tree one search of an engine walks, for a picture: set it with
+/// engine::set_trace, search, then write_dot. Each iteration (of iterative deepening, and each
+/// null-window test of a narrowing solve) starts the record afresh, so what stays is the last
+/// one: the deepest iteration, or the search that collected the line of best play. Every node
+/// entered is recorded with its window, how it was answered and its value, and the moves a
+/// cutoff left unsearched as pruned children; after the search the principal variation is
+/// marked. Scores are negamax scores, for the player to move at each node, counted from it.
+/// At most max_nodes entries are kept; the rest are counted in omitted().
+template <game Game>
+class engine_trace {
+ public:
+  using move_type = typename Game::move_type;
+  using score_type = score<game_value_t<Game>>;
+
+  enum class status : std::uint8_t {
+    searched,    ///< its moves were searched, every one
+    cut,         ///< a move reached beta and the rest were pruned
+    terminal,    ///< the game is over here
+    horizon,     ///< the depth limit: evaluate() answered
+    table,       ///< the transposition table's bound answered it, no search
+    bounds,      ///< the game's score_bounds() answered it, no search
+    pruned,      ///< a move a cutoff left unsearched (never entered)
+    unfinished,  ///< a budget ended the search while it was open
+  };
+
+  struct entry {
+    std::size_t parent = no_parent;  ///< index into nodes(); no_parent for the root
+    std::int64_t ply = 0;
+    std::optional<move_type> move;  ///< the move from the parent (empty at the root)
+    score_type alpha{}, beta{};     ///< the window it was entered with
+    std::optional<score_type> value;  ///< empty for pruned and unfinished nodes
+    score_bound bound = score_bound::exact;  ///< what value is, for searched and cut nodes
+    status state = status::unfinished;
+    bool table_move = false;  ///< the table knew a move here, searched first
+    bool pv = false;          ///< on the principal variation of the search's result
+  };
+
+  static constexpr std::size_t no_parent = static_cast<std::size_t>(-1);
+
+  /// Keeps at most max_nodes entries (>= 1). Throws std::invalid_argument for 0.
+  explicit engine_trace(std::size_t max_nodes = 100'000) : max_nodes_(max_nodes) {
+    if (max_nodes == 0) throw std::invalid_argument("engine_trace: max_nodes must be at least 1");
+  }
+
+  /// The recorded nodes in the order they were entered; a node's pruned moves come right
+  /// after the child that caused the cutoff's subtree.
+  [[nodiscard]] const std::vector<entry>& nodes() const noexcept { return nodes_; }
+  /// Nodes entered (or pruned) that the max_nodes cap left out.
+  [[nodiscard]] std::uint64_t omitted() const noexcept { return omitted_; }
+  /// The depth of the recorded iteration; empty for an unlimited one (a solve).
+  [[nodiscard]] std::optional<std::int64_t> depth() const noexcept { return depth_; }
+
+  /// Writes the recorded tree as a DOT digraph (dot -Tsvg): boxes for searched nodes with
+  /// their value and window (red when cut), ellipses for nodes answered at once (the game's
+  /// end, an evaluation, a table entry in yellow, the game's bounds), pruned moves dashed and
+  /// grey, the principal variation bold. Edges carry the moves, as move_text writes them
+  /// (default: the number, or operator<<). O(recorded nodes).
+  void write_dot(std::ostream& out, const std::function<std::string(const move_type&)>& move_text = {}) const {
+    detail::dot_begin(out, "engine_search");
+    std::size_t counts[8] = {};
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      const entry& e = nodes_[i];
+      ++counts[static_cast<std::size_t>(e.state)];
+      out << "  n" << i << " [" << attributes(e) << "];\n";
+      if (e.parent == no_parent) continue;
+      out << "  n" << e.parent << " -> n" << i << " [label=\""
+          << detail::dot_escape(move_text ? move_text(*e.move) : detail::format_value(*e.move)) << '"';
+      if (e.state == status::pruned) out << ", style=dashed, color=gray70, fontcolor=gray60";
+      if (e.pv) out << ", penwidth=3, color=black";
+      out << "];\n";
+    }
+    std::string caption = depth_ ? "iteration of depth " + std::to_string(*depth_) : std::string("unlimited search");
+    caption += ": " + std::to_string(nodes_.size() - counts[static_cast<std::size_t>(status::pruned)]) +
+               " nodes entered, " + std::to_string(counts[static_cast<std::size_t>(status::cut)]) + " cut, " +
+               std::to_string(counts[static_cast<std::size_t>(status::pruned)]) + " moves pruned, " +
+               std::to_string(counts[static_cast<std::size_t>(status::table)]) + " answered by the table";
+    if (omitted_ != 0) caption += ", " + std::to_string(omitted_) + " more not drawn";
+    caption += "\nscores are for the player to move at each node; bold: the principal variation";
+    detail::dot_end(out, caption);
+  }
+
+  /// write_dot into a string.
+  [[nodiscard]] std::string to_dot(const std::function<std::string(const move_type&)>& move_text = {}) const {
+    std::ostringstream out;
+    write_dot(out, move_text);
+    return out.str();
+  }
+
+ private:
+  template <game>
+  friend class engine;
+  using access = detail::score_access<game_value_t<Game>>;
+  static constexpr std::size_t not_kept = static_cast<std::size_t>(-2);
+
+  // The engine's hooks. Scores arrive counted from the root, as the engine keeps them.
+  void begin(std::optional<std::int64_t> depth) {
+    nodes_.clear();
+    path_.clear();
+    omitted_ = 0;
+    depth_ = depth;
+  }
+  // The node at ply p is entered (by move, from the node at ply p - 1).
+  void enter(std::size_t p, const move_type* move, const score_type& alpha, const score_type& beta) {
+    if (path_.size() <= p) path_.resize(p + 1);
+    const std::size_t parent = p == 0 ? no_parent : path_[p - 1];
+    path_[p] = add(parent, p, move);
+    if (path_[p] < nodes_.size()) {
+      nodes_[path_[p]].alpha = node_score(alpha, p);
+      nodes_[path_[p]].beta = node_score(beta, p);
+    }
+  }
+  void table_move(std::size_t p) {
+    if (path_[p] < nodes_.size()) nodes_[path_[p]].table_move = true;
+  }
+  // The node at ply p was answered at once, or its frame is done.
+  void leave(std::size_t p, const score_type& value, status how, score_bound bound = score_bound::exact) {
+    if (path_[p] >= nodes_.size()) return;
+    entry& e = nodes_[path_[p]];
+    e.value = node_score(value, p);
+    if (e.state != status::cut) e.state = how;
+    e.bound = bound;
+  }
+  // The node at ply p cut: these moves were not searched.
+  void prune(std::size_t p, const move_type* first, const move_type* last) {
+    if (path_[p] < nodes_.size()) nodes_[path_[p]].state = status::cut;
+    for (; first != last; ++first) {
+      const std::size_t i = add(path_[p], p + 1, first);
+      if (i < nodes_.size()) nodes_[i].state = status::pruned;
+    }
+  }
+  void mark_pv(std::span<const move_type> pv) {
+    if (nodes_.empty()) return;
+    std::size_t at = 0;
+    nodes_[0].pv = true;
+    for (const move_type& m : pv) {
+      std::size_t next = no_parent;
+      for (std::size_t i = at + 1; i < nodes_.size(); ++i) {  // the last search of m (PVS re-searches)
+        if (nodes_[i].parent == at && nodes_[i].state != status::pruned && *nodes_[i].move == m) next = i;
+      }
+      if (next == no_parent) return;
+      nodes_[next].pv = true;
+      at = next;
+    }
+  }
+
+  std::size_t add(std::size_t parent, std::size_t p, const move_type* move) {
+    if (parent == not_kept || nodes_.size() >= max_nodes_) {
+      ++omitted_;
+      return not_kept;
+    }
+    entry e;
+    e.parent = parent;
+    e.ply = static_cast<std::int64_t>(p);
+    if (move != nullptr) e.move = *move;
+    nodes_.push_back(std::move(e));
+    return nodes_.size() - 1;
+  }
+
+  static score_type node_score(const score_type& s, std::size_t p) {
+    if (!access::greater(s, access::neg_inf()) || !access::greater(access::pos_inf(), s)) return s;
+    return access::to_node(s, static_cast<std::int64_t>(p));
+  }
+
+  static std::string text(const score_type& s) {
+    if (!access::greater(s, access::neg_inf())) return "-\u221e";
+    if (!access::greater(access::pos_inf(), s)) return "+\u221e";
+    return to_string(s);
+  }
+
+  static std::string attributes(const entry& e) {
+    std::string label;
+    std::string style;
+    const std::string value = e.value ? text(*e.value) : "?";
+    switch (e.state) {
+      case status::searched:
+      case status::cut:
+      case status::unfinished: {
+        const char* bound = e.bound == score_bound::lower ? " (at least)" : e.bound == score_bound::upper ? " (at most)" : "";
+        label = (e.state == status::unfinished ? std::string("unfinished") : value + bound) + "\nwindow (" +
+                text(e.alpha) + ", " + text(e.beta) + ")";
+        if (e.state == status::cut) label += "\ncut";
+        if (e.table_move) label += "\ntable move first";
+        style = "shape=box, style=\"rounded,filled\", fillcolor=\"#dbe8fb\"";
+        if (e.state == status::cut) style += ", color=\"#c62828\"";
+        if (e.state == status::unfinished) style += ", fillcolor=white, style=\"rounded,dashed\"";
+        break;
+      }
+      case status::terminal:
+        label = "game over\n" + (e.value && *e.value == score_type{} ? std::string("draw") : value);
+        style = "shape=ellipse, fillcolor=\"#c8ecc0\"";
+        break;
+      case status::horizon:
+        label = "evaluated\n" + value;
+        style = "shape=ellipse, fillcolor=\"#eeeeee\"";
+        break;
+      case status::table:
+        label = "table\n" + value;
+        style = "shape=ellipse, fillcolor=\"#fff3b0\", color=\"#b08800\"";
+        break;
+      case status::bounds:
+        label = "bounds\n" + value;
+        style = "shape=ellipse, fillcolor=\"#e6dcf5\"";
+        break;
+      case status::pruned:
+        label = "pruned";
+        style = "shape=box, style=dashed, color=gray70, fontcolor=gray60";
+        break;
+    }
+    if (e.pv) style += ", penwidth=3";
+    return "label=\"" + detail::dot_escape(label) + "\", " + style;
+  }
+
+  std::size_t max_nodes_;
+  std::vector<entry> nodes_;
+  std::vector<std::size_t> path_;  // path_[p]: the entry of the node at ply p (or not_kept)
+  std::uint64_t omitted_ = 0;
+  std::optional<std::int64_t> depth_;
+};
+
 /// An engine for one game type: keeps its transposition table, killers, history and buffers
 /// between searches, so a program can play a whole game move by move with one engine.
 /// One search at a time; stop() may be called from any thread.
@@ -182,6 +404,7 @@ class engine {
   using score_type = score<value_type>;
   using result_type = engine_result<Game>;
   using info_type = search_info<Game>;
+  using trace_type = engine_trace<Game>;
 
  private:
   static constexpr bool keyed = keyed_game<Game>;
@@ -276,6 +499,12 @@ class engine {
   void on_test(std::function<void(const narrowing_info<Game>&)> callback) {
     test_callback_ = std::move(callback);
   }
+
+  /// Records the tree of every later search into trace (the last iteration of each search
+  /// stays; see engine_trace), or stops recording (nullptr). The trace must outlive the
+  /// searches it records. Recording costs time and memory per node; a search without a trace
+  /// runs code that has no trace in it at all.
+  void set_trace(engine_trace<Game>* trace) noexcept { trace_ = trace; }
 
   /// The table, or nullptr when there is none (table_mib 0, or no hash()).
   [[nodiscard]] const table_type* table() const noexcept { return table_ ? &*table_ : nullptr; }
@@ -417,10 +646,18 @@ class engine {
 
   // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
   // once, or pushes its frame.
+  // Traced: the node and how it was answered go to trace_.
+  template <bool Traced>
   GAMETREE_DETAIL_INLINE answer enter(score_type alpha, score_type beta, std::int64_t depth,
                                       bool same_player, std::size_t p) {
     ++stats_.nodes;
     const Game& g = *game_;
+    using status = typename trace_type::status;
+    [[maybe_unused]] auto answered = [&](const answer& a, status how) {
+      if constexpr (Traced) trace_->leave(p, a.value, how);
+      return a;
+    };
+    if constexpr (Traced) trace_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     const auto ply = static_cast<std::int64_t>(p);
     std::uint64_t hash = 0;
     if constexpr (hashed_game<Game>) {
@@ -431,12 +668,12 @@ class engine {
     }
     if (const auto o = g.outcome()) {
       ++stats_.leaves;
-      return {access::to_root(detail::terminal_score<value_type>(*o), ply), true, false};
+      return answered({access::to_root(detail::terminal_score<value_type>(*o), ply), true, false}, status::terminal);
     }
     if constexpr (evaluated_game<Game>) {
       if (depth == 0) {
         ++stats_.leaves;
-        return {detail::evaluation(g), false, false};
+        return answered({detail::evaluation(g), false, false}, status::horizon);
       }
     }
     std::optional<move_type> table_move;
@@ -446,14 +683,17 @@ class engine {
         const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
         if (e != nullptr) {
           ++stats_.tt_hits;
-          if (e->has_move) table_move = e->move;
+          if (e->has_move) {
+            table_move = e->move;
+            if constexpr (Traced) trace_->table_move(p);
+          }
           if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
             const score_type v = access::to_root(e->value, ply);
             if (e->bound == score_bound::exact ||
                 (e->bound == score_bound::lower && !(v < beta)) ||
                 (e->bound == score_bound::upper && !(alpha < v))) {
               ++stats_.tt_cutoffs;
-              return {v, e->depth == unlimited_depth, false};
+              return answered({v, e->depth == unlimited_depth, false}, status::table);
             }
           }
         }
@@ -465,9 +705,9 @@ class engine {
         detail::check_bounds<Game>(r);
         const score_type lower = access::to_root(r.lower, ply);
         const score_type upper = access::to_root(r.upper, ply);
-        if (!(alpha < upper)) return {upper, true, false};
-        if (!(lower < beta)) return {lower, true, false};
-        if (lower == upper) return {lower, true, false};  // the game knows the value
+        if (!(alpha < upper)) return answered({upper, true, false}, status::bounds);
+        if (!(lower < beta)) return answered({lower, true, false}, status::bounds);
+        if (lower == upper) return answered({lower, true, false}, status::bounds);  // the game knows the value
         // Narrowed to just outside [lower, upper], so that a child scoring lower or upper
         // still counts as inside the window (an exact score, on the line of best play).
         const score_type below = access::predecessor(lower);
@@ -639,13 +879,22 @@ class engine {
   // One iteration at the given depth from the root. Returns false if a budget ended it; the
   // root's best move so far is then in partial_move_.
   bool iterate(std::int64_t depth, const score_type& alpha, const score_type& beta) {
-    if constexpr (undoable_game<Game>) {
-      if (use_undo_) return iterate_with<true>(depth, alpha, beta);
+    if (trace_ != nullptr) {
+      trace_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
+      return iterate_undo<true>(depth, alpha, beta);
     }
-    return iterate_with<false>(depth, alpha, beta);
+    return iterate_undo<false>(depth, alpha, beta);
   }
 
-  template <bool Undo>
+  template <bool Traced>
+  bool iterate_undo(std::int64_t depth, const score_type& alpha, const score_type& beta) {
+    if constexpr (undoable_game<Game>) {
+      if (use_undo_) return iterate_with<true, Traced>(depth, alpha, beta);
+    }
+    return iterate_with<false, Traced>(depth, alpha, beta);
+  }
+
+  template <bool Undo, bool Traced>
   bool iterate_with(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta) {
     if (stats_.nodes >= max_nodes_) {  // an iteration after the first enters its root too
       reason_ = stop_reason::nodes;
@@ -653,7 +902,7 @@ class engine {
     }
     moves_.clear();
     game_ = &states_[0];
-    (void)enter(root_alpha, root_beta, depth, false, 0);  // the root is expanded
+    (void)enter<Traced>(root_alpha, root_beta, depth, false, 0);  // the root is expanded
     std::size_t p = 0;  // the ply of the node on top of the path
     while (true) {
       frame& f = frames_[p];
@@ -675,19 +924,21 @@ class engine {
         make<Undo>(moves_[i], p);
         bool same = false;
         if constexpr (turn_reporting_game<Game>) same = game_->player_to_move() == player;
-        const answer a = same ? enter(alpha, beta, child_depth, true, p + 1)
-                              : enter(access::negate(beta), access::negate(alpha), child_depth, false, p + 1);
+        const answer a = same ? enter<Traced>(alpha, beta, child_depth, true, p + 1)
+                              : enter<Traced>(access::negate(beta), access::negate(alpha), child_depth, false, p + 1);
         if (a.pushed) {
           ++p;
           continue;
         }
         unmake<Undo>(moves_[i], p);
         absorb(frames_[p], i, a.value, a.exact, same, p, false);
+        if constexpr (Traced) trace_cut(p, i);
       } else {
         const score_bound bound = !f.improved                       ? score_bound::upper
                                   : access::greater(f.beta, f.best) ? score_bound::exact
                                                                     : score_bound::lower;
         store(f, bound, p);
+        if constexpr (Traced) trace_->leave(p, f.best, trace_type::status::searched, bound);
         if (p == 0) {
           root_move_ = moves_[f.best_index];
           root_value_ = f.best;
@@ -704,8 +955,15 @@ class engine {
         const std::uint32_t i = parent.next - 1;
         unmake<Undo>(moves_[i], p);
         absorb(parent, i, value, exact, same, p, true);
+        if constexpr (Traced) trace_cut(p, i);
       }
     }
+  }
+
+  // After move i of the frame at ply p was absorbed: if it cut, the moves after it were pruned.
+  void trace_cut(std::size_t p, std::uint32_t i) {
+    const frame& f = frames_[p];
+    if (f.next == f.last && i + 1 < f.last) trace_->prune(p, &moves_[i + 1], moves_.data() + f.last);
   }
 
   // The principal variation of the iteration just completed: the collected line, extended
@@ -986,6 +1244,7 @@ class engine {
       if (root_exact_ || depth >= last_depth) break;
     }
     r.reason = reason_;
+    if (trace_ != nullptr) trace_->mark_pv(r.pv);
     if (!r.best_move) {
       // No iteration completed: the best root move seen so far, else the first one generated.
       if (partial_move_) {
@@ -1044,6 +1303,7 @@ class engine {
   std::function<void(const info_type&)> callback_;
   std::function<void(const narrowing_info<Game>&)> test_callback_;
   std::chrono::steady_clock::time_point start_{};
+  trace_type* trace_ = nullptr;
 };
 
 /// search(game, limits) with a fresh engine<Game> (default options). See engine::search.
