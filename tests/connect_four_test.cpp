@@ -96,6 +96,9 @@ TEST_CASE("connect four: the bitboards follow the rules cell by cell") {
       b = after;
       played.push_back(c);
       CHECK(g.moves() == b.moves);
+      for (int col = 0; col < 7; ++col) {
+        for (int row = 0; row < 6; ++row) CHECK(g.at(col, row) == ".XO"[b.at(col, row)]);
+      }
     }
     const bool someone_won = b.four_of(1) || b.four_of(2);
     CHECK(g.outcome() == (someone_won ? gametree::game_outcome::loss : gametree::game_outcome::draw));

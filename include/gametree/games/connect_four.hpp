@@ -146,6 +146,14 @@ class connect_four {
 
   /// Stones on the board.
   [[nodiscard]] int moves() const noexcept { return moves_; }
+  /// 'X' (the first player's stone), 'O' or '.' at column 0 .. Width - 1, row 0 .. Height - 1
+  /// (row 0 at the bottom). Both must be on the board.
+  [[nodiscard]] char at(int column, int row) const noexcept {
+    const std::uint64_t cell = bottom_mask(column) << row;
+    if ((mask_ & cell) == 0) return '.';
+    const bool movers = (current_ & cell) != 0;  // a stone of the player to move
+    return movers == (moves_ % 2 == 0) ? 'X' : 'O';
+  }
   [[nodiscard]] bool can_play(int column) const noexcept {
     return (mask_ & top_mask(column)) == 0;
   }
