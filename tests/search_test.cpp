@@ -993,6 +993,19 @@ TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT 
     const std::string plain = t.to_dot();  // moves by number
     CHECK_THAT(plain, ContainsSubstring("[label=\"1\", penwidth=3"));
   }
+  SECTION("the cap named in the caption, moves without text as '?', a finished game leaves nothing") {
+    ttt_trace capped(5);
+    e.set_trace(&capped);
+    (void)e.search(g, {.max_depth = 3});
+    CHECK_THAT(capped.to_dot(), ContainsSubstring(" more not drawn"));
+    (void)e.search(games::tic_tac_toe::from_moves("14253"), {.max_depth = 3});  // X has won
+    CHECK(capped.nodes().empty());
+    engine<games::nim> n;
+    gametree::engine_trace<games::nim> nim_trace;
+    n.set_trace(&nim_trace);
+    (void)n.solve(games::nim({1, 2}));
+    CHECK_THAT(nim_trace.to_dot(), ContainsSubstring("[label=\"?\""));  // a nim_move has no operator<<
+  }
   SECTION("game over, evaluations and the game's bounds as the picture shows them") {
     ttt_trace t;
     e.set_trace(&t);

@@ -245,14 +245,18 @@ class engine_trace {
       if (e.pv) out << ", penwidth=3, color=black";
       out << "];\n";
     }
-    std::string caption = depth_ ? "iteration of depth " + std::to_string(*depth_) : std::string("unlimited search");
-    caption += ": " + std::to_string(nodes_.size() - counts[static_cast<std::size_t>(status::pruned)]) +
-               " nodes entered, " + std::to_string(counts[static_cast<std::size_t>(status::cut)]) + " cut, " +
-               std::to_string(counts[static_cast<std::size_t>(status::pruned)]) + " moves pruned, " +
-               std::to_string(counts[static_cast<std::size_t>(status::table)]) + " answered by the table";
-    if (omitted_ != 0) caption += ", " + std::to_string(omitted_) + " more not drawn";
-    caption += "\nscores are for the player to move at each node; bold: the principal variation";
-    detail::dot_end(out, caption);
+    std::ostringstream caption;
+    if (depth_) {
+      caption << "iteration of depth " << *depth_;
+    } else {
+      caption << "unlimited search";
+    }
+    caption << ": " << nodes_.size() - counts[static_cast<std::size_t>(status::pruned)] << " nodes entered, "
+            << counts[static_cast<std::size_t>(status::cut)] << " cut, " << counts[static_cast<std::size_t>(status::pruned)]
+            << " moves pruned, " << counts[static_cast<std::size_t>(status::table)] << " answered by the table";
+    if (omitted_ != 0) caption << ", " << omitted_ << " more not drawn";
+    caption << "\nscores are for the player to move at each node; bold: the principal variation";
+    detail::dot_end(out, caption.str());
   }
 
   /// write_dot into a string.
@@ -304,8 +308,8 @@ class engine_trace {
       if (i < nodes_.size()) nodes_[i].state = status::pruned;
     }
   }
+  // Called after a search that entered its root at least once: nodes_ holds the root.
   void mark_pv(std::span<const move_type> pv) {
-    if (nodes_.empty()) return;
     std::size_t at = 0;
     nodes_[0].pv = true;
     for (const move_type& m : pv) {
@@ -346,14 +350,20 @@ class engine_trace {
   static std::string attributes(const entry& e) {
     std::string label;
     std::string style;
-    const std::string value = e.value ? text(*e.value) : "?";
+    std::string value = "?";
+    if (e.value) value = text(*e.value);
     switch (e.state) {
       case status::searched:
       case status::cut:
       case status::unfinished: {
         const char* bound = e.bound == score_bound::lower ? " (at least)" : e.bound == score_bound::upper ? " (at most)" : "";
-        label = (e.state == status::unfinished ? std::string("unfinished") : value + bound) + "\nwindow (" +
-                text(e.alpha) + ", " + text(e.beta) + ")";
+        if (e.state == status::unfinished) {
+          label = "unfinished";
+        } else {
+          label = value;
+          label += bound;
+        }
+        label += "\nwindow (" + text(e.alpha) + ", " + text(e.beta) + ")";
         if (e.state == status::cut) label += "\ncut";
         if (e.table_move) label += "\ntable move first";
         style = "shape=box, style=\"rounded,filled\", fillcolor=\"#dbe8fb\"";
@@ -362,7 +372,12 @@ class engine_trace {
         break;
       }
       case status::terminal:
-        label = "game over\n" + (e.value && *e.value == score_type{} ? std::string("draw") : value);
+        label = "game over\n";
+        if (*e.value == score_type{}) {
+          label += "draw";
+        } else {
+          label += value;
+        }
         style = "shape=ellipse, fillcolor=\"#c8ecc0\"";
         break;
       case status::horizon:
@@ -879,10 +894,7 @@ class engine {
   // One iteration at the given depth from the root. Returns false if a budget ended it; the
   // root's best move so far is then in partial_move_.
   bool iterate(std::int64_t depth, const score_type& alpha, const score_type& beta) {
-    if (trace_ != nullptr) {
-      trace_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
-      return iterate_undo<true>(depth, alpha, beta);
-    }
+    if (trace_ != nullptr) return iterate_undo<true>(depth, alpha, beta);
     return iterate_undo<false>(depth, alpha, beta);
   }
 
@@ -902,6 +914,7 @@ class engine {
     }
     moves_.clear();
     game_ = &states_[0];
+    if constexpr (Traced) trace_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
     (void)enter<Traced>(root_alpha, root_beta, depth, false, 0);  // the root is expanded
     std::size_t p = 0;  // the ply of the node on top of the path
     while (true) {
@@ -1203,6 +1216,7 @@ class engine {
     result_type r;
     r.pv.reserve(options_.max_pv_length);
     stats_.nodes_by_depth.reserve(64);
+    if (trace_ != nullptr) trace_->begin(std::nullopt);  // a terminal root leaves it empty
     if (const auto o = game.outcome()) {
       stats_.nodes = 1;
       stats_.leaves = 1;
