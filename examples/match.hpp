@@ -18,6 +18,8 @@
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/match.hpp>
 
+#include "nim_heaps.hpp"
+
 #include <charconv>
 #include <chrono>
 #include <cstdint>
@@ -174,14 +176,7 @@ inline options parse_arguments(const std::vector<std::string_view>& args) {
     o.game = std::string(game);
   } else if (game.starts_with("nim:")) {
     o.game = "nim";
-    std::string_view rest = game.substr(4);
-    while (true) {
-      const std::size_t comma = rest.find(',');
-      o.heaps.push_back(static_cast<unsigned>(parse_number(rest.substr(0, comma), 0, 64, "nim: a heap")));
-      if (comma == std::string_view::npos) break;
-      rest = rest.substr(comma + 1);
-    }
-    if (o.heaps.size() > 8) throw std::invalid_argument("nim: at most 8 heaps, not " + std::to_string(o.heaps.size()));
+    o.heaps = gametree_examples::parse_heaps(game.substr(4));
   } else {
     throw std::invalid_argument("unknown game '" + std::string(game) + "': tic-tac-toe, connect4 or nim:H,H,...");
   }

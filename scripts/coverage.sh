@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/require-packages.sh
 
-require_packages cmake g++ make catch2 libbenchmark-dev pkg-config gcovr
+require_packages cmake g++ make catch2 libbenchmark-dev pkg-config gcovr graphviz bsdutils
 
 line_min=100
 branch_min=95

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/require-packages.sh
 
-require_packages cmake g++ make catch2 libbenchmark-dev pkg-config
+require_packages cmake g++ make catch2 libbenchmark-dev pkg-config graphviz bsdutils
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake --preset release

@@ -13,6 +13,7 @@
 #include <gametree/match.hpp>
 #include <gametree/mcts.hpp>
 #include <gametree/minimax_fill.hpp>
+#include <gametree/play.hpp>
 #include <gametree/search.hpp>
 #include <gametree/text_input.hpp>
 #include <gametree/transposition_table.hpp>

@@ -1,0 +1,56 @@
+# Plays one game with a program as a person would, from a transcript file, and checks what it
+# printed.   cmake -DPROGRAM=<exe> -DTRANSCRIPT=<file> -DWORK=<dir> -P run_transcript.cmake
+# The file's lines:  "flags: <arguments>" (once), "input: <a line typed>" (each in turn; the
+# input ends there, without "quit"), "expect: <text>" (each must appear on stdout, in this
+# order, after the previous one), "status: <exit status>" (default 0), and # comments.
+# stderr must be empty when the status is 0.
+# Semicolons (the prompt has them) and brackets would split or stop CMake's lists: they stay
+# as placeholders until a line is used.
+file(READ ${TRANSCRIPT} content)
+string(REPLACE ";" "@SEMICOLON@" content "${content}")
+string(REPLACE "[" "@LB@" content "${content}")
+string(REPLACE "]" "@RB@" content "${content}")
+string(REPLACE "\n" ";" lines "${content}")
+macro(restore var)
+  string(REPLACE "@SEMICOLON@" ";" ${var} "${${var}}")
+  string(REPLACE "@LB@" "[" ${var} "${${var}}")
+  string(REPLACE "@RB@" "]" ${var} "${${var}}")
+endmacro()
+set(flags "")
+set(input "")
+set(expects "")
+set(status 0)
+foreach(line IN LISTS lines)
+  if(line MATCHES "^flags: (.*)$")
+    separate_arguments(flags UNIX_COMMAND "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^input: ?(.*)$")
+    string(APPEND input "${CMAKE_MATCH_1}\n")
+  elseif(line MATCHES "^expect: (.*)$")
+    list(APPEND expects "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^status: ([0-9]+)$")
+    set(status ${CMAKE_MATCH_1})
+  elseif(NOT line MATCHES "^#" AND NOT line STREQUAL "")
+    message(FATAL_ERROR "${TRANSCRIPT}: a line that is not flags:, input:, expect:, status: or a comment: ${line}")
+  endif()
+endforeach()
+restore(input)
+get_filename_component(name ${TRANSCRIPT} NAME_WE)
+set(input_file ${WORK}/${name}.input)
+file(WRITE ${input_file} "${input}")
+execute_process(COMMAND ${PROGRAM} ${flags} INPUT_FILE ${input_file}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
+if(NOT rc EQUAL status OR (status EQUAL 0 AND NOT err STREQUAL ""))
+  message(FATAL_ERROR "${PROGRAM} ${flags} < ${input_file}\n exit: ${rc} (want ${status})\n stdout:\n${out}\n stderr:\n${err}")
+endif()
+set(rest "${out}")
+foreach(expect IN LISTS expects)
+  restore(expect)
+  string(FIND "${rest}" "${expect}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${PROGRAM} ${flags} < ${input_file}\n"
+                        " the transcript lacks, after the lines found before it:\n  ${expect}\n stdout:\n${out}")
+  endif()
+  string(LENGTH "${expect}" length)
+  math(EXPR from "${at} + ${length}")
+  string(SUBSTRING "${rest}" ${from} -1 rest)
+endforeach()
