@@ -13,31 +13,23 @@
 // on two empty cells: the first player vertically, the second horizontally. A player who
 // cannot place a domino loses. Cells are bits 0..15, row by row; a move is the domino's top
 // (or left) cell.
+// [game]
 class domineering {
  public:
-  using move_type = int;
+  using move_type = int;  // the domino's top (or left) cell, 0..15
 
-  void legal_moves(std::vector<int>& out) const {
+  void legal_moves(std::vector<int>& out) const {    // append, never clear
     for (int cell = 0; cell < 16; ++cell) {
       if (fits(cell, vertical_to_move())) out.push_back(cell);
     }
   }
-  void play(int cell) {
-    board_ |= cover(cell, vertical_to_move());
-    ++plies_;
-  }
-  void undo(int cell) {
-    --plies_;
-    board_ &= ~cover(cell, vertical_to_move());
-  }
-  // Normal play: no domino fits, the player to move has lost.
-  std::optional<gametree::game_outcome> outcome() const {
+  void play(int cell) { board_ |= cover(cell, vertical_to_move()); ++plies_; }
+  void undo(int cell) { --plies_; board_ &= ~cover(cell, vertical_to_move()); }
+  std::optional<gametree::game_outcome> outcome() const {     // empty while the game goes on
     if (mobility(vertical_to_move()) == 0) return gametree::game_outcome::loss;
     return std::nullopt;
   }
-  // A heuristic for depth-limited search: my places minus the opponent's.
   int evaluate() const { return mobility(vertical_to_move()) - mobility(!vertical_to_move()); }
-  // Enables the transposition table; key() makes it exact.
   std::uint64_t hash() const { return key() * 0x9e3779b97f4a7c15ULL; }
   std::uint32_t key() const { return board_ | static_cast<std::uint32_t>(plies_ % 2) << 16; }
 
@@ -55,38 +47,39 @@ class domineering {
     for (int cell = 0; cell < 16; ++cell) n += fits(cell, vertical) ? 1 : 0;
     return n;
   }
-
   std::uint32_t board_ = 0;
   int plies_ = 0;
 };
+// [game]
 
 int main() {
-  // Solve it: the exact value for the player to move, and a move that achieves it.
+  // [search]
   const auto solved = gametree::solve(domineering{});
+  // solved.value: "win in 7" for the first player; *solved.best_move: 4; solved.pv: the line
+
+  gametree::engine<domineering> engine;            // keeps its table between calls
+  engine.on_iteration([](const gametree::search_info<domineering>& info) {
+    std::printf("depth %lld: %s, %llu nodes\n", (long long)info.depth,
+                gametree::to_string(info.value).c_str(), (unsigned long long)info.nodes);
+  });
+  const auto r = engine.search(domineering{}, {.max_depth = 4});
+  const auto quick = engine.search(domineering{}, {.max_nodes = 50});  // exact node budget
+  // [search]
   std::printf("4x4 Domineering: %s, first move at cell %d, %llu nodes\n",
               gametree::to_string(solved.value).c_str(), *solved.best_move,
               static_cast<unsigned long long>(solved.stats.nodes));
   if (!solved.solved || solved.bound != gametree::score_bound::exact) return 1;
+  if (solved.value != gametree::score<int>::win_in(7) || *solved.best_move != 4 || solved.pv.empty()) return 1;
 
   // An independent check: plain minimax over the whole game tree (alpha_beta.hpp).
   const auto minimax = gametree::minimax(gametree::game_tree_view(domineering{}));
   if (minimax.value != solved.value) return 1;
-
-  // Search to a depth, with an engine that keeps its table between calls.
-  gametree::engine<domineering> engine;
-  engine.on_iteration([](const gametree::search_info<domineering>& info) {
-    std::printf("  depth %lld: %s, %llu nodes, pv length %zu\n", static_cast<long long>(info.depth),
-                gametree::to_string(info.value).c_str(), static_cast<unsigned long long>(info.nodes),
-                info.pv.size());
-  });
-  const auto r = engine.search(domineering{}, {.max_depth = 4});
   if (r.depth != 4 || r.solved || r.pv.empty() || r.pv.front() != *r.best_move) return 1;
 
   // Budgets: a node limit is exact, and a search that has moves always returns one.
-  const auto limited = engine.search(domineering{}, {.max_nodes = 50});
-  if (limited.stats.nodes > 50 || !limited.best_move) return 1;
-  std::printf("50-node budget: depth %lld completed, move %d\n", static_cast<long long>(limited.depth),
-              *limited.best_move);
+  if (quick.stats.nodes > 50 || !quick.best_move) return 1;
+  std::printf("50-node budget: depth %lld completed, move %d\n", static_cast<long long>(quick.depth),
+              *quick.best_move);
 
   // What the optional capabilities buy on a shipped game: tic-tac-toe solved from the start.
   gametree::engine_options no_table;
