@@ -954,6 +954,21 @@ TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT 
     (void)e.search(games::tic_tac_toe{}, {.max_depth = 2});
     CHECK(t.depth() == 3);
   }
+  SECTION("a budget that ends an iteration leaves the last completed one, the one reported") {
+    ttt_trace t;
+    e.set_trace(&t);
+    const auto r = e.search(games::tic_tac_toe{}, {.max_depth = 9, .max_nodes = 300});
+    REQUIRE(r.reason == stop_reason::nodes);
+    REQUIRE(r.depth >= 1);
+    CHECK(t.depth() == r.depth);
+    std::size_t entered = 0;
+    for (const auto& n : t.nodes()) entered += n.state != trace_status::pruned ? 1 : 0;
+    CHECK(entered == r.stats.nodes_by_depth.back());
+    CHECK(t.nodes()[0].value == r.value);
+    std::size_t pv_nodes = 0;
+    for (const auto& n : t.nodes()) pv_nodes += n.pv ? 1 : 0;
+    CHECK(pv_nodes == r.pv.size() + 1);  // the line was found in the iteration shown
+  }
   SECTION("at most max_nodes entries; the rest are counted") {
     ttt_trace t(5);
     e.set_trace(&t);
@@ -988,7 +1003,7 @@ TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT 
     CHECK(edges == t.nodes().size() - 1);
     CHECK_THAT(dot, ContainsSubstring("[label=\"sq2\", penwidth=3"));  // the block, on the line of best play
     CHECK_THAT(dot, ContainsSubstring("label=\"pruned\""));
-    CHECK_THAT(dot, ContainsSubstring("label=\"table\\nwin in 1\""));
+    CHECK_THAT(dot, ContainsSubstring("label=\"table\\nwin in 1 (at least)\""));  // a lower bound
     CHECK_THAT(dot, ContainsSubstring("iteration of depth 3: "));
     const std::string plain = t.to_dot();  // moves by number
     CHECK_THAT(plain, ContainsSubstring("[label=\"1\", penwidth=3"));
@@ -1015,6 +1030,7 @@ TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT 
     CHECK_THAT(dot, ContainsSubstring("unlimited search: "));
     bool bounds = false;
     for (const auto& n : t.nodes()) bounds = bounds || n.state == trace_status::bounds;
-    CHECK(bounds == (dot.find("label=\"bounds\\n") != std::string::npos));
+    REQUIRE(bounds);
+    CHECK_THAT(dot, ContainsSubstring("label=\"bounds\\n"));
   }
 }

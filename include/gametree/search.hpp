@@ -175,9 +175,10 @@ struct narrowing_info {
 };
 
 /// Records the tree one search of an engine walks, for a picture: set it with
-/// engine::set_trace, search, then write_dot. Each iteration (of iterative deepening, and each
-/// null-window test of a narrowing solve) starts the record afresh, so what stays is the last
-/// one: the deepest iteration, or the search that collected the line of best play. Every node
+/// engine::set_trace, search, then write_dot. What is shown is the last iteration that
+/// completed (of iterative deepening, or the last null-window test of a narrowing solve): the
+/// one whose result the search reports. A search that completed none shows the unfinished
+/// one. Every node
 /// entered is recorded with its window, how it was answered and its value, and the moves a
 /// cutoff left unsearched as pruned children; after the search the principal variation is
 /// marked. Scores are negamax scores, for the player to move at each node, counted from it.
@@ -273,42 +274,61 @@ class engine_trace {
   static constexpr std::size_t not_kept = static_cast<std::size_t>(-2);
 
   // The engine's hooks. Scores arrive counted from the root, as the engine keeps them.
-  void begin(std::optional<std::int64_t> depth) {
+  // A search starts: nothing kept yet (a finished root leaves it so).
+  void start() {
     nodes_.clear();
-    path_.clear();
     omitted_ = 0;
-    depth_ = depth;
+    depth_.reset();
+    kept_ = false;
+  }
+  // An iteration enters its root.
+  void begin(std::optional<std::int64_t> depth) {
+    live_.clear();
+    path_.clear();
+    live_omitted_ = 0;
+    live_depth_ = depth;
+  }
+  // The iteration being recorded completed: it becomes the one shown.
+  void commit() {
+    nodes_.swap(live_);
+    omitted_ = live_omitted_;
+    depth_ = live_depth_;
+    kept_ = true;
+  }
+  // The search ended: without a completed iteration, the unfinished one is shown.
+  void finish() {
+    if (!kept_) commit();
   }
   // The node at ply p is entered (by move, from the node at ply p - 1).
   void enter(std::size_t p, const move_type* move, const score_type& alpha, const score_type& beta) {
     if (path_.size() <= p) path_.resize(p + 1);
     const std::size_t parent = p == 0 ? no_parent : path_[p - 1];
     path_[p] = add(parent, p, move);
-    if (path_[p] < nodes_.size()) {
-      nodes_[path_[p]].alpha = node_score(alpha, p);
-      nodes_[path_[p]].beta = node_score(beta, p);
+    if (path_[p] < live_.size()) {
+      live_[path_[p]].alpha = node_score(alpha, p);
+      live_[path_[p]].beta = node_score(beta, p);
     }
   }
   void table_move(std::size_t p) {
-    if (path_[p] < nodes_.size()) nodes_[path_[p]].table_move = true;
+    if (path_[p] < live_.size()) live_[path_[p]].table_move = true;
   }
   // The node at ply p was answered at once, or its frame is done.
   void leave(std::size_t p, const score_type& value, status how, score_bound bound = score_bound::exact) {
-    if (path_[p] >= nodes_.size()) return;
-    entry& e = nodes_[path_[p]];
+    if (path_[p] >= live_.size()) return;
+    entry& e = live_[path_[p]];
     e.value = node_score(value, p);
     if (e.state != status::cut) e.state = how;
     e.bound = bound;
   }
   // The node at ply p cut: these moves were not searched.
   void prune(std::size_t p, const move_type* first, const move_type* last) {
-    if (path_[p] < nodes_.size()) nodes_[path_[p]].state = status::cut;
+    if (path_[p] < live_.size()) live_[path_[p]].state = status::cut;
     for (; first != last; ++first) {
       const std::size_t i = add(path_[p], p + 1, first);
-      if (i < nodes_.size()) nodes_[i].state = status::pruned;
+      if (i < live_.size()) live_[i].state = status::pruned;
     }
   }
-  // Called after a search that entered its root at least once: nodes_ holds the root.
+  // Called after finish() of a search that entered its root: nodes_ holds the root.
   void mark_pv(std::span<const move_type> pv) {
     std::size_t at = 0;
     nodes_[0].pv = true;
@@ -324,16 +344,16 @@ class engine_trace {
   }
 
   std::size_t add(std::size_t parent, std::size_t p, const move_type* move) {
-    if (parent == not_kept || nodes_.size() >= max_nodes_) {
-      ++omitted_;
+    if (parent == not_kept || live_.size() >= max_nodes_) {
+      ++live_omitted_;
       return not_kept;
     }
     entry e;
     e.parent = parent;
     e.ply = static_cast<std::int64_t>(p);
     if (move != nullptr) e.move = *move;
-    nodes_.push_back(std::move(e));
-    return nodes_.size() - 1;
+    live_.push_back(std::move(e));
+    return live_.size() - 1;
   }
 
   static score_type node_score(const score_type& s, std::size_t p) {
@@ -351,17 +371,19 @@ class engine_trace {
     std::string label;
     std::string style;
     std::string value = "?";
-    if (e.value) value = text(*e.value);
+    if (e.value) {
+      value = text(*e.value);
+      if (e.bound == score_bound::lower) value += " (at least)";
+      if (e.bound == score_bound::upper) value += " (at most)";
+    }
     switch (e.state) {
       case status::searched:
       case status::cut:
       case status::unfinished: {
-        const char* bound = e.bound == score_bound::lower ? " (at least)" : e.bound == score_bound::upper ? " (at most)" : "";
         if (e.state == status::unfinished) {
           label = "unfinished";
         } else {
           label = value;
-          label += bound;
         }
         label += "\nwindow (" + text(e.alpha) + ", " + text(e.beta) + ")";
         if (e.state == status::cut) label += "\ncut";
@@ -402,10 +424,14 @@ class engine_trace {
   }
 
   std::size_t max_nodes_;
-  std::vector<entry> nodes_;
-  std::vector<std::size_t> path_;  // path_[p]: the entry of the node at ply p (or not_kept)
+  std::vector<entry> nodes_;  // the iteration shown
   std::uint64_t omitted_ = 0;
   std::optional<std::int64_t> depth_;
+  bool kept_ = false;        // an iteration of this search completed
+  std::vector<entry> live_;  // the iteration being recorded
+  std::uint64_t live_omitted_ = 0;
+  std::optional<std::int64_t> live_depth_;
+  std::vector<std::size_t> path_;  // path_[p]: the entry of the node at ply p (or not_kept)
 };
 
 /// An engine for one game type: keeps its transposition table, killers, history and buffers
@@ -668,8 +694,8 @@ class engine {
     ++stats_.nodes;
     const Game& g = *game_;
     using status = typename trace_type::status;
-    [[maybe_unused]] auto answered = [&](const answer& a, status how) {
-      if constexpr (Traced) trace_->leave(p, a.value, how);
+    [[maybe_unused]] auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
+      if constexpr (Traced) trace_->leave(p, a.value, how, bound);
       return a;
     };
     if constexpr (Traced) trace_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
@@ -708,7 +734,7 @@ class engine {
                 (e->bound == score_bound::lower && !(v < beta)) ||
                 (e->bound == score_bound::upper && !(alpha < v))) {
               ++stats_.tt_cutoffs;
-              return answered({v, e->depth == unlimited_depth, false}, status::table);
+              return answered({v, e->depth == unlimited_depth, false}, status::table, e->bound);
             }
           }
         }
@@ -720,8 +746,8 @@ class engine {
         detail::check_bounds<Game>(r);
         const score_type lower = access::to_root(r.lower, ply);
         const score_type upper = access::to_root(r.upper, ply);
-        if (!(alpha < upper)) return answered({upper, true, false}, status::bounds);
-        if (!(lower < beta)) return answered({lower, true, false}, status::bounds);
+        if (!(alpha < upper)) return answered({upper, true, false}, status::bounds, score_bound::upper);
+        if (!(lower < beta)) return answered({lower, true, false}, status::bounds, score_bound::lower);
         if (lower == upper) return answered({lower, true, false}, status::bounds);  // the game knows the value
         // Narrowed to just outside [lower, upper], so that a child scoring lower or upper
         // still counts as inside the window (an exact score, on the line of best play).
@@ -894,7 +920,11 @@ class engine {
   // One iteration at the given depth from the root. Returns false if a budget ended it; the
   // root's best move so far is then in partial_move_.
   bool iterate(std::int64_t depth, const score_type& alpha, const score_type& beta) {
-    if (trace_ != nullptr) return iterate_undo<true>(depth, alpha, beta);
+    if (trace_ != nullptr) {
+      const bool done = iterate_undo<true>(depth, alpha, beta);
+      if (done) trace_->commit();
+      return done;
+    }
     return iterate_undo<false>(depth, alpha, beta);
   }
 
@@ -1216,7 +1246,7 @@ class engine {
     result_type r;
     r.pv.reserve(options_.max_pv_length);
     stats_.nodes_by_depth.reserve(64);
-    if (trace_ != nullptr) trace_->begin(std::nullopt);  // a terminal root leaves it empty
+    if (trace_ != nullptr) trace_->start();  // a terminal root leaves it empty
     if (const auto o = game.outcome()) {
       stats_.nodes = 1;
       stats_.leaves = 1;
@@ -1258,7 +1288,10 @@ class engine {
       if (root_exact_ || depth >= last_depth) break;
     }
     r.reason = reason_;
-    if (trace_ != nullptr) trace_->mark_pv(r.pv);
+    if (trace_ != nullptr) {
+      trace_->finish();
+      trace_->mark_pv(r.pv);
+    }
     if (!r.best_move) {
       // No iteration completed: the best root move seen so far, else the first one generated.
       if (partial_move_) {
