@@ -168,18 +168,32 @@ TEST_CASE("play: end of input, quit, help and undo") {
     CHECK_THAT(r.out, ContainsSubstring("quit): legal moves: 1 2 3 4 6 7 8 9\ncommands: "));
   }
   SECTION("undo takes back the person's move and the engine's reply") {
-    const auto r = play({"tic-tac-toe", "--depth", "1", "--no-timings"}, "5\nundo\nundo\n");
-    CHECK_THAT(r.out, ContainsSubstring("taken back: the position before X's last move\n"));
+    const auto r = play({"tic-tac-toe", "--depth", "1", "--no-timings"}, "5\nundo\nU\n");
+    CHECK_THAT(r.out, ContainsSubstring("O (engine) plays 1\n"));
+    CHECK_THAT(r.out, ContainsSubstring("taken back: 5 1\n"));
     CHECK_THAT(r.out, ContainsSubstring("nothing to take back\n"));
     CHECK(r.out.ends_with("left unfinished after 0 plies\n"));
   }
-  SECTION("undo between two people takes back one move, and not the moves given by --moves") {
-    const auto r = play({"tic-tac-toe", "--moves", "5", "--second", "human"}, "1\n9\nundo\nundo\n");
-    CHECK(count(r.out, "taken back: the position before O's last move\n") == 1);
+  SECTION("undo between two people takes back the last move, and never the moves of --moves") {
+    const auto r = play({"tic-tac-toe", "--moves", "5", "--second", "human"}, "1\n9\nundo\nundo\nundo\n");
+    CHECK_THAT(r.out, ContainsSubstring("taken back: 9\n"));
+    CHECK_THAT(r.out, ContainsSubstring("taken back: 1\n"));
     CHECK(count(r.out, "nothing to take back\n") == 1);
     // Back where O was first asked: only X's stone from --moves on the board.
     CHECK(r.out.ends_with("   1 | 2 | 3\n  ---+---+---\n   4 | X | 6\n  ---+---+---\n   7 | 8 | 9\n"
                           "O to move (a square 1-9; help, undo, quit): \nend of input: the game is left unfinished after 0 plies\n"));
+  }
+  SECTION("--plies counts the plies on the board: a move taken back does not count") {
+    const auto r = play({"tic-tac-toe", "--second", "human", "--plies", "2"}, "5\nundo\n1\n9\n");
+    CHECK_THAT(r.out, ContainsSubstring("taken back: 5\n"));
+    CHECK_THAT(r.out, ContainsSubstring("   X | 2 | 3\n  ---+---+---\n   4 | 5 | 6\n  ---+---+---\n   7 | 8 | O\n"));
+    CHECK(r.out.ends_with("stopped after 2 plies (--plies)\n"));
+  }
+  SECTION("commands in any case and their short forms") {
+    const auto r = play({"tic-tac-toe", "--second", "human"}, "H\n?\nExit\n");
+    CHECK(count(r.out, "\ncommands: help (h, ?), undo (u: take back your last move") == 2);
+    CHECK(r.out.ends_with("X quits: the game is left unfinished after 0 plies\n"));
+    CHECK(play({"tic-tac-toe", "--second", "human"}, "q\n").out.ends_with("X quits: the game is left unfinished after 0 plies\n"));
   }
   SECTION("blanks and a carriage return around a move are ignored") {
     const auto r = play({"tic-tac-toe", "--second", "human"}, "\t5 \r\n \r\n1\r\n");
@@ -206,6 +220,8 @@ TEST_CASE("play: --moves, with or without separators, and its errors") {
   CHECK(over.err == "error: --moves: character 6 ('6') comes after the game is over\n");
   const auto nim = play({"nim:3,4", "--moves", "1:3 2:10", "--plies", "0"});
   CHECK(nim.err == "error: --moves: at character 8 ('0') no legal move follows (legal here: 2:1 2:2 2:3)\n");
+  const auto finished = play({"nim:1", "--moves", "1:1 1:1"});
+  CHECK(finished.err == "error: --moves: character 5 ('1') comes after the game is over\n");
   const auto nim_ok = play({"nim:3,4", "--moves", "1:3 2:1", "--plies", "0"});
   CHECK_THAT(nim_ok.out, ContainsSubstring("  heap 1: (0)\n  heap 2: ||| (3)\n"));
 }
@@ -254,14 +270,25 @@ TEST_CASE("play: --seed chooses among the equally good moves, the same way every
     CHECK(again.out == r.out);
     const std::size_t at = r.out.find("X (engine) plays ");
     REQUIRE(at != std::string::npos);
-    first_moves.insert(r.out.substr(at + 17, 1));
+    const std::string chosen = r.out.substr(at + 17, 1);
+    first_moves.insert(chosen);
+    CHECK_THAT(r.out, ContainsSubstring("plays " + chosen + "\n  solved, draw, pv " + chosen + " "));  // its own line
   }
   CHECK(first_moves.size() >= 3);
   // At a fixed depth, the moves that score as well at that depth; in a won position only the
   // winning moves.
-  const auto depth = play({"tic-tac-toe", "--moves", "5", "--first", "engine", "--second", "engine", "--depth", "2",
-                           "--plies", "1", "--seed", "3", "--no-timings"});
-  CHECK_THAT(depth.out, ContainsSubstring("O (engine) plays "));
+  // At depth 2 after X's centre, O's corners score alike and its edges worse.
+  std::set<std::string> replies;
+  for (const char* seed : {"1", "2", "3", "4", "5", "6"}) {
+    const auto depth = play({"tic-tac-toe", "--moves", "5", "--first", "engine", "--second", "engine", "--depth", "2",
+                             "--plies", "1", "--seed", seed, "--no-timings"});
+    const std::size_t at = depth.out.find("O (engine) plays ");
+    REQUIRE(at != std::string::npos);
+    replies.insert(depth.out.substr(at + 17, 1));
+    CHECK_THAT(depth.out, ContainsSubstring(", chosen among 4 equally good moves\n"));
+  }
+  CHECK(replies.size() >= 2);
+  for (const std::string& square : replies) CHECK((square == "1" || square == "3" || square == "7" || square == "9"));
   const auto win = play({"tic-tac-toe", "--moves", "1425", "--first", "engine", "--plies", "1", "--seed", "9"});
   CHECK_THAT(win.out, ContainsSubstring("X (engine) plays 3\n  solved, X wins in 1 ply"));
   const auto nim = play({"nim:1,1,1", "--first", "engine", "--plies", "1", "--seed", "2", "--no-timings"});
@@ -288,6 +315,7 @@ TEST_CASE("play: --dot writes the engine's first search as Graphviz DOT") {
   std::remove(file.c_str());
   const auto bad = play({"tic-tac-toe", "--first", "engine", "--dot", "no/such/directory/x.dot"});
   CHECK(bad.status == 1);
+  CHECK(bad.out.empty());  // found before the game starts
   CHECK(bad.err == "error: --dot: cannot write 'no/such/directory/x.dot'\n");
 }
 
@@ -298,6 +326,12 @@ TEST_CASE("play: a time budget, and options that only a program's caller can get
   CHECK_THAT(timed.out, ContainsSubstring(" M nodes/s, "));
   const auto no_file = play({"tic-tac-toe", "--dot", ""});
   CHECK(no_file.err == "error: --dot needs a file name\n");
+  const auto help = play({"--help"});
+  CHECK(help.status == 0);
+  CHECK(help.out.rfind("usage: play <game>", 0) == 0);
+  CHECK(play({"-h"}).out == help.out);
+  const auto unknown = play({"connect4", "--solve", "--nodes", "200", "--plies", "0"});
+  CHECK_THAT(unknown.out, ContainsSubstring("exact value: unknown; by move: 4 unknown,"));  // the budget ends each solve
   const auto automatic = play({"tic-tac-toe", "--plies", "0", "--color", "auto"}, "", {.colour = true, .echo = false});
   CHECK_THAT(automatic.out, ContainsSubstring("\x1b[2m1\x1b[0m"));  // auto: what the terminal says
 }
@@ -319,12 +353,11 @@ TEST_CASE("play: colour only when asked for") {
 }
 
 TEST_CASE("play: Connect 4 and Nim to the end, engine against engine") {
-  // Two stones from the end of a full board (a Pons test-set position's line would do as well).
   // A position of Pons' Test_L3_R1 (its first line, 37 stones: the first player loses).
   const auto c4 = play({"connect4", "--first", "engine", "--second", "engine", "--depth", "6", "--no-timings", "--moves",
                         "2252576253462244111563365343671351441"});
   CHECK(c4.status == 0);
-  CHECK_THAT(c4.out, ContainsSubstring("game over: "));
+  CHECK(c4.out.ends_with("game over: X wins\n"));  // Pons' score -1: O, to move, loses
   const auto nim = play({"nim:3,4,5", "--first", "engine", "--second", "engine", "--no-timings"});
   CHECK(nim.out.ends_with("game over: first player wins\n"));  // 3 xor 4 xor 5 is not 0
   CHECK_THAT(nim.out, ContainsSubstring("first player (engine) plays 1:2\n  solved, first player wins in "));

@@ -166,18 +166,20 @@ struct play_options {
   bool first_is_engine = false;
   bool second_is_engine = true;
   std::string moves;  ///< played first, move texts one after another (separators optional)
-  search_limits limits{};  ///< the engine's budget per move
+  /// The engine's budget per move: one second unless the caller sets one.
+  search_limits limits{.max_time = std::chrono::seconds(1)};
   std::optional<std::uint64_t> seed;  ///< choose at random among equally good moves
   bool solve = false;  ///< print every move's exact value before each turn
   std::optional<std::uint64_t> plies;  ///< stop after this many more plies
-  std::string dot_file;  ///< the engine's first search as DOT
+  std::string dot_file;  ///< the engine's first search as DOT (at most dot_nodes nodes)
+  std::size_t dot_nodes = 5'000;
   bool timings = true;   ///< nodes/s and time in the engine's report
 };
 
 /// One game, played from start with o, reading people's moves from in and writing to out.
-/// Returns the exit status: 0 (the game ended, was left, or input ended), 1 if --dot could not
-/// be written. Throws what the game or the engine throws, and std::invalid_argument for
-/// --moves that are not legal moves.
+/// run() returns 0 when the game ended, was left or input ended. Throws what the game or the
+/// engine throws; std::invalid_argument for --moves that are not legal moves and for a --dot
+/// file that cannot be written (both before anything is written to out).
 template <game Game>
 class play_session {
  public:
@@ -187,10 +189,14 @@ class play_session {
   play_session(Game start, play_interface<Game> ui, play_options o)
       : start_(std::move(start)), ui_(detail::complete(std::move(ui))), o_(std::move(o)) {}
 
-  int run(std::istream& in, std::ostream& out, std::ostream& err, play_terminal t) {
+  int run(std::istream& in, std::ostream& out, play_terminal t) {
     game_ = start_;
     history_.clear();
     replay_moves();
+    traced_ = false;
+    if (!o_.dot_file.empty() && !std::ofstream(o_.dot_file)) {
+      throw std::invalid_argument("--dot: cannot write '" + o_.dot_file + "'");
+    }
     std::uint64_t played = 0;
     while (true) {
       show(out, t);
@@ -206,8 +212,7 @@ class play_session {
       const int side = side_to_move();
       std::optional<move_type> move;
       if (side == 0 ? o_.first_is_engine : o_.second_is_engine) {
-        move = engine_move(side, out, err);
-        if (!move) return 1;
+        move = engine_move(side, out);
       } else {
         const auto typed = ask(in, out, t);
         if (typed.kind == reply_kind::end) {
@@ -221,7 +226,8 @@ class play_session {
           return 0;
         }
         if (typed.kind == reply_kind::undo) {
-          take_back(out);
+          const std::size_t taken = take_back(out);
+          played -= std::min<std::uint64_t>(played, taken);
           continue;
         }
         move = typed.move;
@@ -276,13 +282,15 @@ class play_session {
     while (true) {
       while (i < s.size() && (s[i] == ' ' || s[i] == ',')) ++i;
       if (i == s.size()) break;
+      check_not_over(i, s);
       const std::size_t piece_end = std::min(s.find_first_of(" ,", i), s.size());
       if (const auto whole = legal_move_named(s.substr(i, piece_end - i))) {
-        play_given(*whole, i, s);
+        play_given(*whole);
         i = piece_end;
         continue;
       }
       while (i < piece_end) {
+        check_not_over(i, s);
         std::optional<move_type> best;
         std::size_t best_length = 0;
         for (const move_type& m : legal()) {
@@ -296,7 +304,7 @@ class play_session {
           throw std::invalid_argument("--moves: at character " + std::to_string(i + 1) + " ('" + std::string(1, s[i]) +
                                       "') no legal move follows (legal here: " + legal_list() + ")");
         }
-        play_given(*best, i, s);
+        play_given(*best);
         i += best_length;
       }
     }
@@ -312,11 +320,14 @@ class play_session {
     return std::nullopt;
   }
 
-  void play_given(const move_type& m, std::size_t i, std::string_view s) {
+  void check_not_over(std::size_t i, std::string_view s) const {
     if (game_.outcome()) {
       throw std::invalid_argument("--moves: character " + std::to_string(i + 1) + " ('" + std::string(1, s[i]) +
                                   "') comes after the game is over");
     }
+  }
+
+  void play_given(const move_type& m) {
     game_.play(m);
     history_.push_back(m);
   }
@@ -360,30 +371,44 @@ class play_session {
     return same ? one_ply_further : access::negate(one_ply_further);
   }
 
-  // --solve: the exact value of the position and of every move.
+  // --solve: the exact value of the position and of every move, each solve within the move's
+  // node and time budget (none with --depth); "unknown" where that budget ends it.
   std::string analysis() {
     if (!solver_) solver_ = std::make_unique<engine<Game>>();
     const int mover = side_to_move();
-    const auto whole = solver_->solve(game_);
-    std::string line = "exact value: " + words(whole.value, mover, true) + "; by move:";
+    search_limits budget;
+    budget.max_nodes = o_.limits.max_nodes;
+    budget.max_time = o_.limits.max_time;
+    budget.stop = o_.limits.stop;
+    const auto exact = [&](const Game& g, bool child) {
+      const auto r = solver_->solve(g, budget);
+      if (!r.solved) return std::string("unknown");
+      return words(child ? through(g, r.value) : r.value, mover, true);
+    };
+    std::string line = "exact value: " + exact(game_, false) + "; by move:";
     for (const move_type& m : legal()) {
       Game child = game_;
       child.play(m);
-      const auto r = solver_->solve(child);
       line += ' ';
       line += text(m);
       line += ' ';
-      line += words(through(child, r.value), mover, true);
+      line += exact(child, true);
       line += ',';
     }
     line.back() = '\n';
     return line;
   }
 
-  std::optional<move_type> engine_move(int side, std::ostream& out, std::ostream& err) {
+  // A search's move and what it saw: the score, whether it is exact, the line from the move.
+  struct choice {
+    move_type move;
+    std::vector<move_type> line;
+  };
+
+  move_type engine_move(int side, std::ostream& out) {
     auto& e = engines_[side];
     if (!e) e = std::make_unique<engine<Game>>();
-    engine_trace<Game> trace;
+    engine_trace<Game> trace(o_.dot_nodes);
     const bool tracing = !o_.dot_file.empty() && !traced_;
     e->set_trace(tracing ? &trace : nullptr);
     const auto r = e->search(game_, o_.limits);
@@ -393,24 +418,21 @@ class play_session {
       std::ofstream file(o_.dot_file);
       file << trace.to_dot([this](const move_type& m) { return text(m); });
       file.close();
-      if (!file) {
-        err << "error: --dot: cannot write '" << o_.dot_file << "'\n";
-        return std::nullopt;
-      }
+      if (!file) throw std::runtime_error("--dot: writing '" + o_.dot_file + "' failed");  // GCOVR_EXCL_LINE: a full disk
     }
-    move_type move = *r.best_move;
+    choice chosen{*r.best_move, r.pv};
     std::size_t choices = 1;
-    if (o_.seed) move = seeded_choice(*e, r, choices);
+    if (o_.seed) chosen = seeded_choice(*e, r, choices);
     std::string pv;
     Game g = game_;
-    for (const move_type& m : r.pv) {
+    for (const move_type& m : chosen.line) {
       if (!pv.empty()) pv += ' ';
       pv += ui_.move_text(g, m);
       g.play(m);
     }
     // The engine's own searches end with an exact score, or with none (a budget too small for
     // one iteration: the move is the first one searched).
-    std::string report = name(side) + " (engine) plays " + text(move) + "\n  ";
+    std::string report = name(side) + " (engine) plays " + text(chosen.move) + "\n  ";
     if (r.bound == score_bound::unknown) {
       report += "no iteration completed within the budget";
     } else {
@@ -429,37 +451,51 @@ class play_session {
           << detail::fixed(r.stats.elapsed.count(), 3) << " s";
     }
     out << "\n";
-    return move;
+    return chosen.move;
   }
 
   // --seed: every root move whose score equals the best one's, and one of them drawn at
-  // random. A solved root's moves are solved too (the engine's table holds most of the work);
-  // at depth d each other move is searched to depth d - 1 (evaluated, for d = 1). Without a
-  // completed iteration there is nothing to compare: the engine's move stands.
-  move_type seeded_choice(engine<Game>& e, const engine_result<Game>& r, std::size_t& choices) {
+  // random, with its line. A solved root's other moves are solved; at depth d they are
+  // searched to depth d - 1 (evaluated, for d = 1); each within the move's node and time
+  // budget, and a move whose search that budget ends does not count. Without a completed
+  // iteration there is nothing to compare: the engine's move stands.
+  choice seeded_choice(engine<Game>& e, const engine_result<Game>& r, std::size_t& choices) {
     if (!random_) random_ = std::make_unique<playout_random>(*o_.seed);
-    if (!r.solved && (!evaluated_game<Game> || r.depth == 0)) return *r.best_move;
-    std::vector<move_type> equal;
+    std::vector<choice> equal{{*r.best_move, r.pv}};
+    if (!r.solved && (!evaluated_game<Game> || r.depth == 0)) return equal.front();
+    search_limits budget;
+    budget.max_nodes = o_.limits.max_nodes;
+    budget.max_time = o_.limits.max_time;
+    budget.stop = o_.limits.stop;
     for (const move_type& m : legal()) {
+      if (m == *r.best_move) continue;
       Game child = game_;
       child.play(m);
-      if (m == *r.best_move || through(child, child_score(e, child, r)) == r.value) equal.push_back(m);
+      std::vector<move_type> line{m};
+      score_type s;
+      bool known = true;
+      if constexpr (evaluated_game<Game>) {
+        if (!r.solved && r.depth == 1) {
+          const auto o = child.outcome();
+          s = o ? detail::terminal_score<game_value_t<Game>>(*o) : detail::evaluation(child);
+        } else {
+          search_limits deep = budget;
+          if (!r.solved) deep.max_depth = static_cast<std::int32_t>(r.depth - 1);
+          const auto c = r.solved ? e.solve(child, budget) : e.search(child, deep);
+          known = c.reason == stop_reason::completed;
+          s = c.value;
+          line.insert(line.end(), c.pv.begin(), c.pv.end());
+        }
+      } else {
+        const auto c = e.solve(child, budget);
+        known = c.reason == stop_reason::completed;
+        s = c.value;
+        line.insert(line.end(), c.pv.begin(), c.pv.end());
+      }
+      if (known && through(child, s) == r.value) equal.push_back({m, line});
     }
     choices = equal.size();
     return equal[static_cast<std::size_t>(random_->below(equal.size()))];
-  }
-
-  // A child's score as the root's search saw it: solved, searched one ply shallower, or (at
-  // depth 1) the game's end or its evaluation.
-  score_type child_score(engine<Game>& e, const Game& child, const engine_result<Game>& r) {
-    if constexpr (evaluated_game<Game>) {
-      if (!r.solved && r.depth == 1) {
-        if (const auto o = child.outcome()) return detail::terminal_score<game_value_t<Game>>(*o);
-        return detail::evaluation(child);
-      }
-      if (!r.solved) return e.search(child, {.max_depth = static_cast<std::int32_t>(r.depth - 1)}).value;
-    }
-    return e.solve(child).value;
   }
 
   reply ask(std::istream& in, std::ostream& out, const play_terminal& t) {
@@ -471,13 +507,17 @@ class play_session {
       if (t.echo) out << line << "\n";
       const std::string typed = detail::trim(line);
       if (typed.empty()) continue;
-      if (typed == "quit") return {reply_kind::quit, std::nullopt};
-      if (typed == "undo") return {reply_kind::undo, std::nullopt};
-      if (typed == "help") {
-        out << "legal moves: " << legal_list() << "\ncommands: help (this), undo (take back your last move), quit\n";
+      if (const auto m = legal_move_named(typed)) return {reply_kind::move, m};  // a move first
+      std::string command = typed;
+      for (char& c : command) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      if (command == "quit" || command == "q" || command == "exit") return {reply_kind::quit, std::nullopt};
+      if (command == "undo" || command == "u") return {reply_kind::undo, std::nullopt};
+      if (command == "help" || command == "h" || command == "?") {
+        out << "legal moves: " << legal_list()
+            << "\ncommands: help (h, ?), undo (u: take back your last move; between two people, the last move), "
+               "quit (q, exit)\n";
         continue;
       }
-      if (const auto m = legal_move_named(typed)) return {reply_kind::move, m};
       if (ui_.is_move && !ui_.is_move(typed)) {
         out << "'" << typed << "' is not a move: type " << ui_.move_help << "\n";
       } else {
@@ -486,21 +526,32 @@ class play_session {
     }
   }
 
-  // undo: back to the asking side's previous turn (its last move and every move after it);
-  // the moves of --moves stay. One replay to find the turn, one to reach it: O(moves).
-  void take_back(std::ostream& out) {
+  // undo: against the engine, back to the asking side's previous turn (its last move and the
+  // engine's replies); between two people, the last move. The moves of --moves stay. One
+  // replay to find the turn, one to reach it: O(moves). Returns the plies taken back.
+  std::size_t take_back(std::ostream& out) {
     const int side = side_to_move();
+    const bool people = !o_.first_is_engine && !o_.second_is_engine;
     const std::vector<move_type> moves = history_;
     std::optional<std::size_t> keep;  // moves before the side's last turn
-    replay(moves, moves.size(), [&](std::size_t k) {
-      if (k < moves.size() && side_to_move() == side) keep = k;
-    });
-    replay(moves, keep.value_or(moves.size()), [](std::size_t) {});
-    if (keep) {
-      out << "taken back: the position before " << name(side) << "'s last move\n";
-    } else {
-      out << "nothing to take back\n";
+    if (people && !moves.empty()) keep = moves.size() - 1;
+    if (!people) {
+      replay(moves, moves.size(), [&](std::size_t k) {
+        if (k < moves.size() && side_to_move() == side) keep = k;
+      });
     }
+    replay(moves, keep.value_or(moves.size()), [](std::size_t) {});
+    if (!keep) {
+      out << "nothing to take back\n";
+      return 0;
+    }
+    std::string taken;
+    for (std::size_t k = *keep; k < moves.size(); ++k) {
+      taken += ' ';
+      taken += ui_.move_text(game_, moves[k]);  // named at the position they are taken back to
+    }
+    out << "taken back:" << taken << "\n";
+    return moves.size() - *keep;
   }
 
   // The position after the first n of moves (from the end of --moves); seen(k) after k moves.
@@ -553,9 +604,9 @@ class play_registry {
       }
     }
     games_.push_back(entry{name, std::move(description),
-                           [make = std::move(make), ui = detail::complete(std::move(ui))](std::string_view parameters, const play_options& o,
-                                                                         std::istream& in, std::ostream& out,
-                                                                         std::ostream& err, play_terminal t) {
+                           [make = std::move(make), ui = detail::complete(std::move(ui))](
+                               std::string_view parameters, const play_options& o, std::istream& in, std::ostream& out,
+                               play_terminal t) {
                              if constexpr (!evaluated_game<Game>) {
                                if (o.limits.max_depth) {
                                  throw std::invalid_argument(
@@ -563,15 +614,15 @@ class play_registry {
                                }
                              }
                              play_session<Game> session(make(parameters), ui, o);
-                             return session.run(in, out, err, t);
+                             return session.run(in, out, t);
                            }});
     return *this;
   }
 
   /// Runs the command line args (without the program's name). Returns the exit status: 0; or
   /// 1 with one "error: ..." line on err: for bad arguments (nothing on out), or for an
-  /// exception the game or the engine threw during the game (after what was printed). Throws
-  /// nothing but std::bad_alloc from writing the error.
+  /// exception the game or the engine threw during the game (after what was printed). What a
+  /// game throws that is not a std::exception passes through.
   int run(const std::vector<std::string_view>& args, std::istream& in, std::ostream& out, std::ostream& err,
           play_terminal t) const {
     try {
@@ -586,6 +637,10 @@ class play_registry {
           if (i + 1 == args.size()) throw std::invalid_argument(std::string(a) + " needs a value");
           return args[++i];
         };
+        if (a == "--help" || a == "-h") {
+          out << "usage: " << play_usage << "\n";
+          return 0;
+        }
         if (a == "--list") {
           list = true;
         } else if (a == "--first" || a == "--second") {
@@ -598,9 +653,11 @@ class play_registry {
           o.moves = std::string(value());
         } else if (a == "--depth") {
           o.limits.max_depth = static_cast<std::int32_t>(detail::play_number(value(), 1, 64, "--depth"));
+          o.limits.max_time.reset();  // the one-second default gives way
           ++budgets;
         } else if (a == "--nodes") {
           o.limits.max_nodes = detail::play_number(value(), 1, std::uint64_t{1} << 40, "--nodes");
+          o.limits.max_time.reset();
           ++budgets;
         } else if (a == "--time") {
           o.limits.max_time = seconds(value());
@@ -631,7 +688,9 @@ class play_registry {
         }
       }
       if (budgets > 1) throw std::invalid_argument("give at most one of --depth, --time and --nodes");
-      if (budgets == 0) o.limits.max_time = std::chrono::seconds(1);
+      if (!o.dot_file.empty() && !o.first_is_engine && !o.second_is_engine) {
+        throw std::invalid_argument("--dot draws an engine's search, and neither side is the engine");
+      }
       if (list) {
         if (!game.empty()) throw std::invalid_argument("--list takes no game");
         std::size_t width = 0;
@@ -652,7 +711,7 @@ class play_registry {
         throw std::invalid_argument("unknown game '" + name + "' (the games: " + names + ")");
       }
       if (colour) t.colour = *colour;
-      return found->run(parameters, o, in, out, err, t);
+      return found->run(parameters, o, in, out, t);
     } catch (const std::exception& e) {  // bad arguments, and whatever the game throws
       err << "error: " << e.what() << "\n";
       return 1;
@@ -677,8 +736,7 @@ class play_registry {
   }
 
  private:
-  using runner = std::function<int(std::string_view, const play_options&, std::istream&, std::ostream&, std::ostream&,
-                                   play_terminal)>;
+  using runner = std::function<int(std::string_view, const play_options&, std::istream&, std::ostream&, play_terminal)>;
   struct entry {
     std::string name;
     std::string description;

@@ -3,7 +3,7 @@
 # The file's lines:  "flags: <arguments>" (once), "input: <a line typed>" (each in turn; the
 # input ends there, without "quit"), "expect: <text>" (each must appear on stdout, in this
 # order, after the previous one), "status: <exit status>" (default 0), and # comments.
-# stderr must be empty when the status is 0.
+# stderr must be empty when the status is 0, and one "error: " line otherwise.
 # Semicolons (the prompt has them) and brackets would split or stop CMake's lists: they stay
 # as placeholders until a line is used.
 file(READ ${TRANSCRIPT} content)
@@ -26,6 +26,9 @@ foreach(line IN LISTS lines)
   elseif(line MATCHES "^input: ?(.*)$")
     string(APPEND input "${CMAKE_MATCH_1}\n")
   elseif(line MATCHES "^expect: (.*)$")
+    if(CMAKE_MATCH_1 STREQUAL "")
+      message(FATAL_ERROR "${TRANSCRIPT}: an empty expect: line, which any output would match")
+    endif()
     list(APPEND expects "${CMAKE_MATCH_1}")
   elseif(line MATCHES "^status: ([0-9]+)$")
     set(status ${CMAKE_MATCH_1})
@@ -34,12 +37,16 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 restore(input)
+if(NOT expects)
+  message(FATAL_ERROR "${TRANSCRIPT}: no expect: lines, so nothing of the output would be checked")
+endif()
 get_filename_component(name ${TRANSCRIPT} NAME_WE)
 set(input_file ${WORK}/${name}.input)
 file(WRITE ${input_file} "${input}")
 execute_process(COMMAND ${PROGRAM} ${flags} INPUT_FILE ${input_file}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
-if(NOT rc EQUAL status OR (status EQUAL 0 AND NOT err STREQUAL ""))
+if(NOT rc EQUAL status OR (status EQUAL 0 AND NOT err STREQUAL "") OR
+   (NOT status EQUAL 0 AND NOT err MATCHES "^error: [^\n]+\n$"))
   message(FATAL_ERROR "${PROGRAM} ${flags} < ${input_file}\n exit: ${rc} (want ${status})\n stdout:\n${out}\n stderr:\n${err}")
 endif()
 set(rest "${out}")
