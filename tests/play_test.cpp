@@ -385,6 +385,11 @@ TEST_CASE("play: a game of one's own, registered by one line, with every default
   games.add<misere_pile>("misere", "who takes the last stone loses");
   const auto misere = run(games, {"misere:", "--first", "human", "--second", "human"}, "2\n2\n1\n");
   CHECK(misere.out.ends_with("game over: second player wins\n"));  // the first took the last stone
+  // --seed on a game without evaluation: the root is solved, so are the other moves; only
+  // taking 2 (leaving 3) wins.
+  const auto seeded = run(games, {"pile", "--first", "engine", "--plies", "1", "--seed", "2", "--no-timings"});
+  CHECK_THAT(seeded.out, ContainsSubstring("first player (engine) plays 2\n  solved, first player wins in "));
+  CHECK(seeded.out.find("chosen among") == std::string::npos);
   const auto cut = run(games, {"pile", "--first", "engine", "--nodes", "1", "--seed", "3", "--plies", "1", "--no-timings"});
   CHECK_THAT(cut.out, ContainsSubstring("first player (engine) plays 1\n  no iteration completed within the budget"));
   // What the game throws during the game ends it with an error line, after what was printed.

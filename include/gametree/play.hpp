@@ -474,20 +474,18 @@ class play_session {
       std::vector<move_type> line{m};
       score_type s;
       bool known = true;
+      bool evaluated_here = false;
       if constexpr (evaluated_game<Game>) {
         if (!r.solved && r.depth == 1) {
           const auto o = child.outcome();
           s = o ? detail::terminal_score<game_value_t<Game>>(*o) : detail::evaluation(child);
-        } else {
-          search_limits deep = budget;
-          if (!r.solved) deep.max_depth = static_cast<std::int32_t>(r.depth - 1);
-          const auto c = r.solved ? e.solve(child, budget) : e.search(child, deep);
-          known = c.reason == stop_reason::completed;
-          s = c.value;
-          line.insert(line.end(), c.pv.begin(), c.pv.end());
+          evaluated_here = true;
         }
-      } else {
-        const auto c = e.solve(child, budget);
+      }
+      if (!evaluated_here) {  // an unsolved root here has an evaluation and a depth of 2 or more
+        search_limits deep = budget;
+        if (!r.solved) deep.max_depth = static_cast<std::int32_t>(r.depth - 1);
+        const auto c = r.solved ? e.solve(child, budget) : e.search(child, deep);
         known = c.reason == stop_reason::completed;
         s = c.value;
         line.insert(line.end(), c.pv.begin(), c.pv.end());
