@@ -66,28 +66,27 @@ std::string words(const gametree::score<int>& s, const std::string& mover, const
   return "draw";
 }
 
-// A pile of stones; a move takes 1 or 2; who takes the last stone wins. No evaluation, moves
-// printed as numbers, the board by operator<<: every default of the play loop.
+// A pile of stones; a move takes 1 or 2; who takes the last stone wins (misere: loses). No
+// evaluation, moves printed as numbers, the board by operator<<: every default of the play
+// loop. breaks_at >= 0: play() throws once the pile would be down to that many stones. One
+// type for every variant, so that the test instantiates the loop once for them all.
 struct pile {
   int stones = 5;
+  bool misere = false;
+  int breaks_at = -1;
   using move_type = int;
   void legal_moves(std::vector<int>& out) const {
     for (int take = 1; take <= std::min(2, stones); ++take) out.push_back(take);
   }
-  void play(int take) { stones -= take; }
+  void play(int take) {
+    if (stones - take <= breaks_at) throw std::runtime_error("pile: the pile broke");
+    stones -= take;
+  }
   std::optional<gametree::game_outcome> outcome() const {
-    if (stones == 0) return gametree::game_outcome::loss;
+    if (stones == 0) return misere ? gametree::game_outcome::win : gametree::game_outcome::loss;
     return std::nullopt;
   }
   friend std::ostream& operator<<(std::ostream& out, const pile& p) { return out << "stones: " << p.stones; }
-};
-
-// A game whose play() throws once the pile is down to 3.
-struct fragile_pile : pile {
-  void play(int take) {
-    if (stones - take <= 3) throw std::runtime_error("fragile_pile: the pile broke");
-    pile::play(take);
-  }
 };
 
 // Moves with no text at all.
@@ -103,13 +102,6 @@ struct opaque_game {
     return done ? std::optional(gametree::game_outcome::draw) : std::nullopt;
   }
   bool done = false;
-};
-// Misère: whoever takes the last stone loses, so the player to move with none left has won.
-struct misere_pile : pile {
-  std::optional<gametree::game_outcome> outcome() const {
-    if (stones == 0) return gametree::game_outcome::win;
-    return std::nullopt;
-  }
 };
 struct no_default_pile : pile {
   explicit no_default_pile(int n) { stones = n; }
@@ -382,7 +374,7 @@ TEST_CASE("play: a game of one's own, registered by one line, with every default
   CHECK(run(games, {"small", "--first", "engine", "--plies", "1", "--no-timings"}).out.find("plays 2") != std::string::npos);
   CHECK_THROWS_WITH(games.add<no_default_pile>("broken", "no start"), ContainsSubstring("broken has no default state"));
   // A game won by the player to move, and a solve cut short on a game without evaluation.
-  games.add<misere_pile>("misere", "who takes the last stone loses");
+  games.add<pile>("misere", "who takes the last stone loses", [](std::string_view) { return pile{.misere = true}; });
   const auto misere = run(games, {"misere:", "--first", "human", "--second", "human"}, "2\n2\n1\n");
   CHECK(misere.out.ends_with("game over: second player wins\n"));  // the first took the last stone
   // --seed on a game without evaluation: the root is solved, so are the other moves; only
@@ -393,10 +385,10 @@ TEST_CASE("play: a game of one's own, registered by one line, with every default
   const auto cut = run(games, {"pile", "--first", "engine", "--nodes", "1", "--seed", "3", "--plies", "1", "--no-timings"});
   CHECK_THAT(cut.out, ContainsSubstring("first player (engine) plays 1\n  no iteration completed within the budget"));
   // What the game throws during the game ends it with an error line, after what was printed.
-  games.add<fragile_pile>("fragile", "breaks");
+  games.add<pile>("fragile", "breaks", [](std::string_view) { return pile{.breaks_at = 3}; });
   const auto broke = run(games, {"fragile", "--second", "human"}, "1\n1\n");
   CHECK(broke.status == 1);
-  CHECK(broke.err == "error: fragile_pile: the pile broke\n");
+  CHECK(broke.err == "error: pile: the pile broke\n");
   CHECK_THAT(broke.out, ContainsSubstring("stones: 4\n"));
   gametree::play_registry opaque;
   CHECK_THROWS_WITH(opaque.add<opaque_game>("opaque", "moves without text"),
