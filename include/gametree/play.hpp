@@ -371,15 +371,19 @@ class play_session {
     return same ? one_ply_further : access::negate(one_ply_further);
   }
 
+  // The move's budget without its depth: what a solve() for --solve and --seed may spend.
+  search_limits solve_budget() const {
+    search_limits budget = o_.limits;
+    budget.max_depth.reset();
+    return budget;
+  }
+
   // --solve: the exact value of the position and of every move, each solve within the move's
   // node and time budget (none with --depth); "unknown" where that budget ends it.
   std::string analysis() {
     if (!solver_) solver_ = std::make_unique<engine<Game>>();
     const int mover = side_to_move();
-    search_limits budget;
-    budget.max_nodes = o_.limits.max_nodes;
-    budget.max_time = o_.limits.max_time;
-    budget.stop = o_.limits.stop;
+    const search_limits budget = solve_budget();
     const auto exact = [&](const Game& g, bool child) {
       const auto r = solver_->solve(g, budget);
       if (!r.solved) return std::string("unknown");
@@ -463,10 +467,7 @@ class play_session {
     if (!random_) random_ = std::make_unique<playout_random>(*o_.seed);
     std::vector<choice> equal{{*r.best_move, r.pv}};
     if (!r.solved && (!evaluated_game<Game> || r.depth == 0)) return equal.front();
-    search_limits budget;
-    budget.max_nodes = o_.limits.max_nodes;
-    budget.max_time = o_.limits.max_time;
-    budget.stop = o_.limits.stop;
+    const search_limits budget = solve_budget();
     for (const move_type& m : legal()) {
       if (m == *r.best_move) continue;
       Game child = game_;
