@@ -13,6 +13,12 @@
 
 namespace alpha_beta_app {
 
+/// What --help prints (README.md's table of the example programs says the same).
+inline constexpr gametree_examples::program_usage usage{
+    "alpha_beta [--dot] < input",
+    "  --dot       print the searched tree as Graphviz DOT instead of [value, leaves evaluated]\n"
+    "  -h, --help  print this usage and exit\n"};
+
 struct input {
   std::vector<long long> leaves;
   long long branching = 0;
@@ -39,7 +45,7 @@ inline input read_input(std::string_view text) {
 inline int run(std::string_view input_text, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
   return gametree_examples::run_program(
-      args, "--dot", "alpha_beta [--dot] < input", out, err, [&](bool dot, std::string& text) {
+      args, "--dot", usage, out, err, [&](bool dot, std::string& text) {
         const input in = read_input(input_text);
         // Building the tree validates the shape before anything is sized by it.
         const gametree::complete_tree tree(in.leaves, in.branching);

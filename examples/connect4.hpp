@@ -5,10 +5,10 @@
 // Input: one position per line, `<moves>` or `<moves> <expected score>` (Pons' test-set
 // format: columns 1-7 from the empty board, the score for the player to move in his
 // convention). Output: `<moves> <score>` per line, then with --best the best columns, with
-// --stats the nodes and microseconds of the solve, and a summary line. Exit status 0; 1 for
-// bad input or arguments (one "error: line L, column C: ..." line, nothing on stdout; the
-// whole input is checked before any solving); 2 when an expected score differs (each one
-// named on stderr).
+// --stats the nodes and microseconds of the solve, and a summary line. Exit status 0 (also
+// for --help or -h, which print the usage and read no input); 1 for bad input or arguments
+// (one "error: line L, column C: ..." line, nothing on stdout; the whole input is checked
+// before any solving); 2 when an expected score differs (each one named on stderr).
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/search.hpp>
@@ -23,12 +23,22 @@
 #include <string_view>
 #include <vector>
 
+#include "program_run.hpp"
+
 namespace connect4_app {
 
 using board = gametree::games::connect_four<>;
 
-inline constexpr std::string_view usage =
-    "connect4 [--weak] [--stats] [--best] [--steps] [--tt-mib N] [--keep-table] < positions";
+/// What --help prints (README.md's table of the example programs says the same).
+inline constexpr gametree_examples::program_usage usage{
+    "connect4 [--weak] [--stats] [--best] [--steps] [--tt-mib N] [--keep-table] < positions",
+    "  --weak        only who wins: 1, 0 or -1 (cheaper)\n"
+    "  --stats       also the nodes and microseconds per position, and a summary line\n"
+    "  --best        also the columns that keep the score\n"
+    "  --steps       each null-window test on stderr as it ends\n"
+    "  --tt-mib N    the transposition table's size, 1 to 65536 MiB (64 by default)\n"
+    "  --keep-table  keep the table between positions (by default it is cleared before each)\n"
+    "  -h, --help    print this usage and exit\n"};
 
 struct options {
   bool weak = false;        // only the sign: 1 win, 0 draw, -1 loss
@@ -39,7 +49,8 @@ struct options {
   std::size_t table_mib = 64;
 };
 
-/// Reads the arguments; throws std::invalid_argument naming the one at fault.
+/// Reads the arguments (--help is answered before, by run_with_progress); throws
+/// std::invalid_argument naming the one at fault.
 inline options parse_arguments(const std::vector<std::string_view>& args) {
   options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -69,8 +80,7 @@ inline options parse_arguments(const std::vector<std::string_view>& args) {
       }
       o.table_mib = v;
     } else {
-      throw std::invalid_argument("unknown option '" + std::string(a) + "' (usage: " +
-                                  std::string(usage) + ")");
+      throw gametree_examples::unknown_option(a, usage);
     }
   }
   return o;
@@ -240,11 +250,17 @@ using progress_function = std::function<void(std::size_t, std::size_t, std::uint
 /// Takes the --steps lines as they come (else they go to err).
 using line_sink = std::function<void(const std::string&)>;
 
+/// The whole program on input and args (see the top of this file); with --help or -h among
+/// args, the usage on out and status 0, the input unread.
 inline int run_with_progress(std::string_view input, const std::vector<std::string_view>& args,
                              std::string& out, std::string& err, const progress_function& progress,
                              const line_sink& steps = nullptr) {
   out.clear();
   err.clear();
+  if (gametree_examples::asks_for_help(args)) {
+    out = gametree_examples::help_text(usage);
+    return 0;
+  }
   options o;
   std::vector<position> positions;
   try {

@@ -14,6 +14,12 @@
 
 namespace grid_game_app {
 
+/// What --help prints (README.md's table of the example programs says the same).
+inline constexpr gametree_examples::program_usage usage{
+    "grid_game [--path] < input",
+    "  --path      also print the score (Takahashi's points minus Aoki's) and an optimal R/D path\n"
+    "  -h, --help  print this usage and exit\n"};
+
 /// Reads `H W` and H rows; the rows returned view text.
 inline std::vector<std::string_view> read_grid(std::string_view text) {
   gametree::text_scanner in(text);
@@ -96,7 +102,7 @@ inline const char* name(gametree::grid::outcome o) {
 inline int run(std::string_view input, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
   return gametree_examples::run_program(
-      args, "--path", "grid_game [--path] < input", out, err, [&](bool path, std::string& text) {
+      args, "--path", usage, out, err, [&](bool path, std::string& text) {
         const std::vector<std::string_view> rows = read_grid(input);
         if (path) {
           const gametree::grid::path_result r = gametree::grid::solve_path(rows);

@@ -10,8 +10,9 @@
 //             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver
 //             random, optionally random:seed=S
 //
-// Output: the match, each player, the result line and the work per move. Exit status 0; 1 for
-// bad arguments (one "error: ..." line naming the argument, nothing on stdout).
+// Output: the match, each player, the result line and the work per move; --help or -h, the
+// usage. Exit status 0; 1 for bad arguments (one "error: ..." line naming the argument,
+// nothing on stdout).
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
@@ -19,6 +20,7 @@
 #include <gametree/match.hpp>
 
 #include "nim_heaps.hpp"
+#include "program_run.hpp"
 
 #include <charconv>
 #include <chrono>
@@ -33,10 +35,17 @@
 
 namespace match_app {
 
-inline constexpr std::string_view usage =
-    "match <tic-tac-toe|connect4|nim:H,H,...> <player A> <player B> [--games N] [--opening-plies K] "
-    "[--seed S]; a player is alphabeta:depth=D|nodes=N|time=MS, mcts:iterations=N|time=MS[,c=X][,seed=S]"
-    "[,puct][,no-solver], or random[:seed=S]";
+/// What --help prints (README.md's table of the example programs says the same).
+inline constexpr gametree_examples::program_usage usage{
+    "match <game> <player A> <player B> [--games N] [--opening-plies K] [--seed S]",
+    "  <game>             tic-tac-toe, connect4 or nim:H,H,... (1 to 8 heaps of 0..64)\n"
+    "  <player>           alphabeta:depth=D|nodes=N|time=MS\n"
+    "                     mcts:iterations=N|time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver\n"
+    "                     random, optionally random:seed=S\n"
+    "  --games N          the number of games, even: each opening is played twice (20 by default)\n"
+    "  --opening-plies K  the random plies each opening has (2 by default)\n"
+    "  --seed S           the openings' seed (1 by default)\n"
+    "  -h, --help         print this usage and exit\n"};
 
 /// A player as the command line gives it.
 struct player_spec {
@@ -144,7 +153,8 @@ inline player_spec parse_player(std::string_view text, const std::string& which)
   return p;
 }
 
-/// Reads the arguments; throws std::invalid_argument naming the one at fault.
+/// Reads the arguments (--help is answered before, by run); throws std::invalid_argument
+/// naming the one at fault.
 inline options parse_arguments(const std::vector<std::string_view>& args) {
   options o;
   std::vector<std::string_view> positional;
@@ -162,14 +172,14 @@ inline options parse_arguments(const std::vector<std::string_view>& args) {
         o.seed = parse_number(v, 0, UINT64_MAX, "--seed");
       }
     } else if (a.starts_with("--")) {
-      throw std::invalid_argument("unknown option '" + std::string(a) + "' (usage: " + std::string(usage) + ")");
+      throw gametree_examples::unknown_option(a, usage);
     } else {
       positional.push_back(a);
     }
   }
   if (positional.size() != 3) {
     throw std::invalid_argument("expected a game and two players, got " + std::to_string(positional.size()) +
-                                " argument(s) (usage: " + std::string(usage) + ")");
+                                " argument(s) (usage: " + std::string(usage.synopsis) + ")");
   }
   const std::string_view game = positional[0];
   if (game == "tic-tac-toe" || game == "connect4") {
@@ -266,9 +276,14 @@ void play(const Game& start, const options& o, std::string& out,
          " moves)\n";
 }
 
-/// The whole program: arguments in, output and errors out, the exit status returned.
+/// The whole program: arguments in, output and errors out, the exit status returned. With
+/// --help or -h among args, the usage and status 0, whatever else args hold.
 inline int run(const std::vector<std::string_view>& args, std::string& out, std::string& err,
                const std::function<void(const gametree::match_progress&)>& progress = {}) {
+  if (gametree_examples::asks_for_help(args)) {
+    out = gametree_examples::help_text(usage);
+    return 0;
+  }
   options o;
   try {
     o = parse_arguments(args);

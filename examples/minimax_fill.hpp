@@ -14,13 +14,19 @@
 
 namespace minimax_fill_app {
 
+/// What --help prints (README.md's table of the example programs says the same).
+inline constexpr gametree_examples::program_usage usage{
+    "minimax_fill [--inorder] < tree",
+    "  --inorder   print the values in order, \", \"-separated, instead of the filled tree\n"
+    "  -h, --help  print this usage and exit\n"};
+
 /// Runs the program on input with the command-line arguments args (without the program
 /// name). out and err receive exactly what it prints to stdout and stderr; returns the exit
 /// status: 0, or 1 with one line "error: ..." in err.
 inline int run(std::string_view input, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
   return gametree_examples::run_program(
-      args, "--inorder", "minimax_fill [--inorder] < tree", out, err,
+      args, "--inorder", usage, out, err,
       [&](bool inorder, std::string& text) {
         auto root = gametree::parse_level_order<long long>(input);
         gametree::minimax_fill(root);

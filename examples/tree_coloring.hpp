@@ -14,6 +14,12 @@
 
 namespace tree_coloring_app {
 
+/// What --help prints (README.md's table of the example programs says the same).
+inline constexpr gametree_examples::program_usage usage{
+    "tree_coloring [--explain] < input",
+    "  --explain   also print the three region sizes around x, the outcome and a winning y\n"
+    "  -h, --help  print this usage and exit\n"};
+
 inline const char* result_name(gametree::coloring::outcome r) {
   switch (r) {
     case gametree::coloring::outcome::win: return "win";
@@ -66,7 +72,7 @@ inline std::string solve(std::string_view input, bool explain) {
 inline int run(std::string_view input, const std::vector<std::string_view>& args,
                std::string& out, std::string& err) {
   return gametree_examples::run_program(
-      args, "--explain", "tree_coloring [--explain] < input", out, err,
+      args, "--explain", usage, out, err,
       [&](bool explain, std::string& text) { text = solve(input, explain); });
 }
 

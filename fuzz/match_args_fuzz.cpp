@@ -1,8 +1,9 @@
 // The match program's arguments (examples/match.hpp): the input is split at spaces and
-// newlines into at most 12 arguments. Any of them is either read or refused with one
-// "error: " line, exit status 1 and nothing on stdout. Matches cheap enough to play here
-// (tic-tac-toe or Nim with small heaps, small budgets, no clock, at most 4 games) are played,
-// and their output must add up.
+// newlines into at most 12 arguments. With --help or -h among them, whatever the others are,
+// the program prints its usage and nothing else, status 0. Otherwise each argument is either
+// read or refused with one "error: " line, exit status 1 and nothing on stdout. Matches cheap
+// enough to play here (tic-tac-toe or Nim with small heaps, small budgets, no clock, at most
+// 4 games) are played, and their output must add up.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -41,6 +42,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   std::string out;
   std::string err;
+  if (gametree_examples::asks_for_help(args)) {
+    check(match_app::run(args, out, err) == 0);
+    check(err.empty() && out == gametree_examples::help_text(match_app::usage));
+    return 0;
+  }
   bool parsed = true;
   match_app::options o;
   try {
