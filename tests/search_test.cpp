@@ -18,6 +18,8 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "reference/negamax_reference.hpp"
@@ -163,8 +165,45 @@ bool pv_replays(G g, const gametree::engine_result<G>& r) {
   return r.pv.empty() || r.pv.front() == *r.best_move;
 }
 
+// What is wrong with the line pv from g, checked against plain negamax: every move must keep
+// the value of the position it is played at (the move's value equals the position's,
+// distances included), searched depth plies deep less the moves before it (depth < 0: to the
+// end); a line shorter than max_pv_length must reach the end of the game, or the depth.
+// Empty when nothing is wrong.
+template <class G>
+std::string line_defect(const G& g, const std::vector<typename G::move_type>& pv, int depth,
+                        std::size_t max_pv_length) {
+  using key_type = std::remove_cvref_t<decltype(g.key())>;
+  std::map<std::pair<key_type, int>, reference::score_of<G>> memo;  // the states of g's tree
+  auto value = [&](const G& s, int d) {
+    const auto k = std::make_pair(key_type(s.key()), d);
+    const auto it = memo.find(k);
+    return it != memo.end() ? it->second : (memo[k] = reference::negamax(s, d));
+  };
+  G at = g;
+  for (std::size_t k = 0; k < pv.size(); ++k) {
+    const int d = depth < 0 ? -1 : depth - static_cast<int>(k);
+    if (at.outcome() || d == 0) return "move " + std::to_string(k + 1) + " of the line is past its end";
+    G child = at;
+    child.play(pv[k]);
+    const auto kept = reference::to_parent(value(child, d < 0 ? -1 : d - 1), reference::same_player(at, child));
+    if (kept != value(at, d)) {
+      return "move " + std::to_string(k + 1) + " of the line scores " + gametree::to_string(kept) + " where " +
+             gametree::to_string(value(at, d)) + " is the value";
+    }
+    at = child;
+  }
+  const bool at_end = at.outcome() || (depth >= 0 && pv.size() == static_cast<std::size_t>(depth));
+  if (pv.size() < max_pv_length && !at_end) {
+    return "the line stops after " + std::to_string(pv.size()) + " moves, before the game ends";
+  }
+  return {};
+}
+
 // Solves every position with every option set and compares with plain negamax: the value, the
-// value of the returned move, the bound and the principal variation. Returns the failures.
+// value of the returned move, the bound and the line of best play (line_defect). One engine
+// per option set solves every position, so what one search leaves in the table meets the next.
+// Returns the failures.
 template <class G, class Reference>
 std::vector<std::string> differential_solve(const std::vector<G>& positions, Reference&& value_of) {
   const auto sets = every_option_set();
@@ -180,19 +219,33 @@ std::vector<std::string> differential_solve(const std::vector<G>& positions, Ref
     move_values.clear();
     if (!g.outcome()) g.legal_moves(moves);
     for (const auto& m : moves) move_values.push_back(value_of(g, m));
+    // The lines met at g, each checked once (moves need only ==, so a list).
+    std::vector<std::pair<std::vector<typename G::move_type>, std::string>> line_defects;
+    auto defect_of = [&](const std::vector<typename G::move_type>& pv, std::size_t max_pv_length) {
+      for (const auto& [line, defect] : line_defects) {
+        if (line == pv) return defect;
+      }
+      line_defects.emplace_back(pv, line_defect(g, pv, -1, max_pv_length));
+      return line_defects.back().second;
+    };
     for (std::size_t k = 0; k < sets.size(); ++k) {
       const auto r = engines[k]->solve(g);
       bool ok = r.value == expected && r.solved && r.bound == score_bound::exact &&
                 r.reason == stop_reason::completed && (sets[k].options.max_pv_length > 0 || r.pv.empty());
+      std::string line;
       if (ok && !moves.empty()) {
         const auto it = r.best_move ? std::find(moves.begin(), moves.end(), *r.best_move) : moves.end();
         ok = it != moves.end() && move_values[static_cast<std::size_t>(it - moves.begin())] == expected &&
              pv_replays(g, r);
+        if (ok && sets[k].options.max_pv_length > 0) {
+          line = defect_of(r.pv, sets[k].options.max_pv_length);
+          ok = line.empty();
+        }
       }
       if (!ok && failures.size() < 10) {
         std::ostringstream out;
         out << "position " << p << ", " << sets[k].name << ": engine " << describe(g, r)
-            << ", negamax " << expected;
+            << ", negamax " << expected << (line.empty() ? "" : ": ") << line;
         failures.push_back(out.str());
       }
     }
@@ -209,6 +262,12 @@ std::vector<std::string> differential_solve(const std::vector<G>& positions, Ref
       if (ok && !moves.empty()) {
         const auto it = w.best_move ? std::find(moves.begin(), moves.end(), *w.best_move) : moves.end();
         ok = it != moves.end() && sign(move_values[static_cast<std::size_t>(it - moves.begin())]) == sign(expected);
+        // A bound has no line that keeps it: the best move alone. A draw is exact: the line.
+        const std::size_t max_pv = sets[k].options.max_pv_length;
+        if (ok && max_pv > 0) {
+          ok = w.bound == score_bound::exact ? defect_of(w.pv, max_pv).empty()
+                                             : w.pv == std::vector<typename G::move_type>{*w.best_move};
+        }
       }
       if (!ok && failures.size() < 10) {
         std::ostringstream out;
@@ -353,6 +412,11 @@ TEST_CASE("every option set solves 10^4 random game trees as plain negamax does"
     for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, false, false, 2});
     report<payoff_game>(differential_solve(positions, plain_reference{}));
   }
+  SECTION("payoffs, extra turns") {
+    std::vector<payoff_game> positions;
+    for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, true, false, 2});
+    report<payoff_game>(differential_solve(positions, plain_reference{}));
+  }
   SECTION("wins, losses and draws, extra turns") {
     std::vector<decisive_game> positions;
     for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(decisive_game::params{seed, 5, 10, true, false, 2});
@@ -367,10 +431,13 @@ TEST_CASE("depth-limited searches without a table return negamax to that depth")
   std::vector<std::string> failures;
   auto check = [&](const auto& g, int depth, const auto& r, const auto& name) {
     const auto expected = reference::negamax(g, depth);
-    const bool ok = r.value == expected && r.bound == score_bound::exact &&
-                    (r.solved || r.depth == depth) &&
-                    reference::move_value(g, *r.best_move, r.solved ? -1 : depth) == (r.solved ? reference::negamax(g) : expected);
-    if (!ok && failures.size() < 10) failures.push_back(name + ": depth " + std::to_string(depth) + " engine " + gametree::to_string(r.value) + " negamax " + gametree::to_string(expected));
+    bool ok = r.value == expected && r.bound == score_bound::exact &&
+              (r.solved || r.depth == depth) &&
+              reference::move_value(g, *r.best_move, r.solved ? -1 : depth) == (r.solved ? reference::negamax(g) : expected);
+    // The line: each move keeps the value searched to the depth that is left (to the end, solved).
+    const std::string line = ok ? line_defect(g, r.pv, r.solved ? -1 : depth, engine_options{}.max_pv_length) : "";
+    ok = ok && line.empty();
+    if (!ok && failures.size() < 10) failures.push_back(name + ": depth " + std::to_string(depth) + " engine " + gametree::to_string(r.value) + " negamax " + gametree::to_string(expected) + " " + line);
   };
   std::mt19937_64 rng(99);
   for (const auto& s : sets) {
@@ -620,6 +687,70 @@ TEST_CASE("stop() from another thread ends a search, which still returns a legal
   CHECK(flagged.best_move);
 }
 
+TEST_CASE("stop() made before a search starts ends that search at once; the next one runs") {
+  const games::nim n({3, 4, 5});
+  engine<games::nim> e;
+  e.stop();  // no search runs: kept for the next one
+  const auto stopped = e.search(n);
+  CHECK(stopped.reason == stop_reason::stopped);
+  CHECK(stopped.stats.nodes == 0);
+  CHECK(stopped.bound == score_bound::unknown);
+  REQUIRE(stopped.best_move);
+  games::nim copy = n;
+  CHECK_NOTHROW(gametree::play_checked(copy, *stopped.best_move));
+  // The search that ended cleared the request: the next one solves.
+  const auto solved = e.solve(n);
+  CHECK(solved.reason == stop_reason::completed);
+  CHECK(solved.solved);
+  CHECK(solved.value == reference::negamax(n));
+  // A stop() inside a search (from its callback) ends that search only.
+  e.clear();
+  e.on_iteration([&](const auto&) { e.stop(); });
+  const auto first = e.search(games::nim({9, 10, 11, 12}));
+  CHECK(first.reason == stop_reason::stopped);
+  e.on_iteration({});
+  CHECK(e.solve(n).reason == stop_reason::completed);
+  // A search that ends by an exception clears it too: here the stopped search throws when it
+  // asks for a move to return.
+  struct failing_nim : games::nim {
+    using games::nim::nim;
+    bool fail = false;
+    void legal_moves(std::vector<gametree::games::nim_move>& out) const {
+      if (fail) throw std::runtime_error("the game failed");
+      games::nim::legal_moves(out);
+    }
+  };
+  engine<failing_nim> t;
+  failing_nim bad({3, 4});
+  bad.fail = true;
+  t.stop();
+  CHECK_THROWS_AS(t.search(bad), std::runtime_error);
+  CHECK(t.solve(failing_nim({3, 4})).reason == stop_reason::completed);
+}
+
+TEST_CASE("an engine can be moved between searches, table and all") {
+  std::vector<engine<games::tic_tac_toe>> engines;
+  engines.emplace_back();
+  const auto board = games::tic_tac_toe::from_moves("15");
+  const auto first = engines[0].solve(board);
+  engines.emplace_back();  // the first engine moves to the new buffer
+  engine<games::tic_tac_toe> moved = std::move(engines[0]);
+  const auto again = moved.solve(board);
+  CHECK(again.value == first.value);
+  CHECK(again.stats.nodes < first.stats.nodes);  // the table came along
+  auto make = [] {
+    engine<games::tic_tac_toe> e({.table_mib = 1});
+    e.stop();
+    return e;
+  };
+  engine<games::tic_tac_toe> returned = make();
+  CHECK(returned.options().table_mib == 1);
+  CHECK(returned.search(board).reason == stop_reason::stopped);  // the pending stop came along
+  STATIC_REQUIRE(std::is_move_constructible_v<engine<games::nim>>);
+  STATIC_REQUIRE(std::is_move_assignable_v<engine<games::nim>>);
+  STATIC_REQUIRE(!std::is_copy_constructible_v<engine<games::nim>>);
+}
+
 TEST_CASE("a terminal root has a score and no move") {
   const auto r = gametree::solve(games::nim({0, 0}));
   CHECK(!r.best_move);
@@ -752,6 +883,21 @@ TEST_CASE("[deep] a subtraction game 10^5 plies long is solved exactly", "[deep]
     CHECK(r.best_move == 1U);  // leave a multiple of 3
     CHECK(r.depth == static_cast<std::int64_t>(n));  // the longest line: one object at a time
     CHECK(r.pv.size() == 64);
+    // The whole line of best play, 66,667 moves: each one keeps the value, and it ends the game.
+    engine_options whole = o;
+    whole.max_pv_length = n;
+    engine<games::subtraction_game> f(whole);
+    const auto line = f.solve(games::subtraction_game(n));
+    CHECK(line.value == value[n]);
+    CHECK(line.pv.size() == 2 * (n / 3) + 1);
+    std::uint64_t heap = n;
+    bool kept = true;
+    for (const std::uint64_t take : line.pv) {
+      kept = kept && take <= heap && reference::to_parent(value[heap - take], false) == value[heap];
+      heap -= std::min(take, heap);
+    }
+    CHECK(kept);
+    CHECK(heap == 0);
     const auto m = gametree::minimax(gametree::game_tree_view(games::subtraction_game(n, {1})));
     CHECK(m.value == score<int>::loss_in(static_cast<std::int64_t>(n)));  // 10^5 forced moves
   }

@@ -13,6 +13,7 @@
 
 #include <gametree/detail/dot.hpp>
 #include <gametree/detail/inline.hpp>
+#include <gametree/detail/stop_request.hpp>
 #include <gametree/game.hpp>
 #include <gametree/transposition_table.hpp>
 
@@ -113,11 +114,15 @@ enum class solve_mode : std::uint8_t { strong, weak };
 /// Work done by one search.
 struct engine_statistics {
   std::uint64_t nodes = 0;       ///< states entered, the root included, over all iterations
+                                 ///< and the searches that extend the line (pv_nodes)
   std::uint64_t leaves = 0;      ///< terminal states and evaluations at the depth limit
   std::uint64_t cutoffs = 0;     ///< nodes left with moves unsearched (alpha >= beta)
   std::uint64_t tt_probes = 0;   ///< table lookups
   std::uint64_t tt_hits = 0;     ///< lookups that found the state
   std::uint64_t tt_cutoffs = 0;  ///< nodes answered by the table without a search
+  /// nodes of the searches that extended the line of best play past what an iteration
+  /// collected itself (see engine_result::pv); counted in nodes, not in nodes_by_depth
+  std::uint64_t pv_nodes = 0;
   std::int64_t max_ply = 0;      ///< deepest ply entered
   /// nodes_by_depth[d - 1]: nodes of the iteration of depth d (one entry for solve()).
   std::vector<std::uint64_t> nodes_by_depth;
@@ -143,7 +148,12 @@ struct engine_result {
   /// iteration that solved the root, the deepest ply it entered.
   std::int64_t depth = 0;
   stop_reason reason = stop_reason::completed;
-  /// The line of best play from the root, legal and replayable, at most max_pv_length moves.
+  /// The line of best play from the root, legal and replayable, at most max_pv_length moves:
+  /// every move keeps the root's value (after it, the position has the value the line
+  /// promises, distances included). A solved result's line runs to the end of the game, a
+  /// depth-limited one's to the depth limit, unless max_pv_length or a budget ends it first
+  /// (the searches that extend it count in stats.pv_nodes). A weak solve's line is its best
+  /// move alone.
   std::vector<move_type> pv;
   engine_statistics stats;
 };
@@ -481,8 +491,9 @@ class engine {
     }
     use_undo_ = undoable_game<Game> && options_.use_undo;
     exact_keys_ = keyed && options_.exact_keys;
-    pv_cap_ = options_.max_pv_length;
+    pv_cap_ = std::min(options_.max_pv_length, pv_rows);
     pv_.resize(pv_cap_ * pv_cap_);
+    pv_length_.resize(pv_cap_);
   }
 
   /// Iterative deepening: searches depth 1, 2, ... up to limits.max_depth, and stops early
@@ -521,8 +532,11 @@ class engine {
     return run(game, limits, false, mode);
   }
 
-  /// Ends the search in progress as soon as it next checks (every 1024 nodes). Thread-safe.
-  void stop() noexcept { stop_requested_.store(true, std::memory_order_relaxed); }
+  /// Ends the search in progress as soon as it next checks (every 1024 nodes). Made while no
+  /// search runs, the request is kept for the next search, which then ends before it enters
+  /// a node (with the first legal move and reason stopped): a stop() sent just before a
+  /// search starts is not lost. Every search clears the request when it ends. Thread-safe.
+  void stop() noexcept { stop_requested_.request(); }
 
   /// Forgets the table, the killers and the history. O(1) for the table (an epoch), O(plies
   /// searched) for the killers.
@@ -598,6 +612,9 @@ class engine {
   // depth at which the table stores unlimited_depth.
   static constexpr std::int64_t unlimited = std::int64_t{1} << 62;
   static constexpr std::size_t history_size = 4096;
+  // The most plies of a line a search collects itself (collect_pv extends it): the buffer is
+  // pv_rows^2 moves, whatever max_pv_length is.
+  static constexpr std::size_t pv_rows = 64;
   static constexpr std::int64_t history_cap = (std::int64_t{1} << 58) - 1;  // below a killer
   static constexpr bool history_possible = requires(const move_type& m) {
     { std::hash<move_type>{}(m) } -> std::convertible_to<std::size_t>;
@@ -673,7 +690,7 @@ class engine {
       return true;
     }
     next_check_ = std::min(max_nodes_, (stats_.nodes | 1023U) + 1);
-    if (stop_requested_.load(std::memory_order_relaxed) ||
+    if (stop_requested_.requested() ||
         (external_stop_ && external_stop_->load(std::memory_order_relaxed))) {
       reason_ = stop_reason::stopped;
       return true;
@@ -1009,32 +1026,110 @@ class engine {
     if (f.next == f.last && i + 1 < f.last) trace_->prune(p, &moves_[i + 1], moves_.data() + f.last);
   }
 
-  // The principal variation of the iteration just completed: the collected line, extended
-  // from the table where a table answer or a null window cut it short (by entries whose move
-  // reached their score: exact ones and lower bounds). Every move is checked against the
-  // position's legal moves.
-  void collect_pv(const Game& root, result_type& r) {
+  // The principal variation of the iteration just completed, at most max_pv_length moves.
+  // The search collects the first pv_cap_ moves of it; the line goes on from the table's exact
+  // entries, and where there is none by a search from the end of the line with the window
+  // just around the value it must have there. Every move is checked: an entry's value and a
+  // search's value must be the one the line promises (distances included), else the line ends
+  // where it is, so each move of the line keeps the root's value. An unlimited (solving)
+  // iteration's line then runs to the game's end; a depth-limited one's to the depth limit,
+  // following only entries of the same remaining depth, or no limit at all. A root value that
+  // is only a bound (a weak solve) gets its best move alone: no line keeps a bound.
+  void collect_pv(const Game& root, result_type& r, std::int64_t depth) {
+    r.pv.clear();
     if (pv_cap_ == 0) return;
-    const std::size_t n = pv_length_[0];
-    r.pv.assign(pv_.begin(), pv_.begin() + static_cast<std::ptrdiff_t>(n));
-    if constexpr (hashed_game<Game>) {
-      if (!table_ || r.pv.size() >= options_.max_pv_length) return;
-      Game g = root;
-      for (const move_type& m : r.pv) g.play(m);
-      while (r.pv.size() < options_.max_pv_length && !g.outcome()) {
-        const auto hash = static_cast<std::uint64_t>(g.hash());
-        const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
-        if (e == nullptr || !e->has_move || e->bound == score_bound::upper) break;
-        const std::size_t first = moves_.size();
-        g.legal_moves(moves_);
-        const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first),
-                                     moves_.end(), e->move) != moves_.end();
-        moves_.resize(first);
-        if (!legal) break;
-        r.pv.push_back(e->move);
-        g.play(e->move);
-      }
+    if (r.bound != score_bound::exact) {
+      r.pv.push_back(*r.best_move);
+      return;
     }
+    r.pv.assign(pv_.begin(), pv_.begin() + static_cast<std::ptrdiff_t>(pv_length_[0]));
+    const std::size_t limit = options_.max_pv_length;
+    if (r.pv.size() >= limit) return;
+    const bool solving = r.solved;  // no depth limit touched the value: the line may run to the end
+    // What the searches below overwrite and the caller still reads.
+    const score_type value = root_value_;
+    const bool exact = root_exact_;
+    const score_bound bound = root_bound_;
+    const std::optional<move_type> move = root_move_;
+    const stop_reason reason = reason_;
+    const std::uint64_t nodes_before = stats_.nodes;
+    const std::int64_t max_ply = stats_.max_ply;
+
+    Game g = root;
+    score_type v = r.value;  // the line's value at g, for its player to move, counted from the root
+    std::size_t played = 0;  // moves of r.pv played on g
+    auto advance = [&] {
+      [[maybe_unused]] const player_type player = player_at(g);
+      g.play(r.pv[played++]);
+      bool same = false;
+      if constexpr (turn_reporting_game<Game>) same = g.player_to_move() == player;
+      if (!same) v = access::negate(v);
+    };
+    while (true) {
+      while (played < r.pv.size()) advance();
+      const auto ply = static_cast<std::int64_t>(played);
+      if (r.pv.size() >= limit || g.outcome() || (!solving && ply >= depth)) break;
+      if (const auto m = exact_table_move(g, v, ply, solving ? unlimited_depth : depth - ply)) {
+        r.pv.push_back(*m);
+        continue;
+      }
+      // A search from g as its root: its scores count from g.
+      states_[0] = g;
+      const score_type at_g = access::to_node(v, ply);
+      if (!iterate_undo<false>(solving ? unlimited : depth - ply, access::predecessor(at_g), access::successor(at_g)) ||
+          root_value_ != at_g || (solving && !root_exact_)) {
+        break;
+      }
+      const std::size_t take = std::min(pv_length_[0], limit - r.pv.size());
+      r.pv.insert(r.pv.end(), pv_.begin(), pv_.begin() + static_cast<std::ptrdiff_t>(take));
+    }
+    if (nodes_before != stats_.nodes) {
+      states_[0] = root;
+      stats_.pv_nodes += stats_.nodes - nodes_before;
+      stats_.max_ply = max_ply;
+    }
+    root_value_ = value;
+    root_exact_ = exact;
+    root_bound_ = bound;
+    root_move_ = move;
+    reason_ = reason;
+  }
+
+  // The player to move at g, where the game says; else nothing to compare.
+  static player_type player_at(const Game& g) {
+    if constexpr (turn_reporting_game<Game>) {
+      return g.player_to_move();
+    } else {
+      (void)g;
+      return player_type{};
+    }
+  }
+
+  // The move of g's table entry if the entry is exact, of the given remaining depth (or of no
+  // limit), holds the value v the line expects at this ply, and its move is legal.
+  std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
+                                            std::int64_t remaining) {
+    if constexpr (hashed_game<Game>) {
+      if (!table_) return std::nullopt;
+      const auto hash = static_cast<std::uint64_t>(g.hash());
+      const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+      if (e == nullptr || !e->has_move || e->bound != score_bound::exact ||
+          (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
+        return std::nullopt;
+      }
+      const std::size_t first = moves_.size();
+      g.legal_moves(moves_);
+      const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), e->move) !=
+                         moves_.end();
+      moves_.resize(first);
+      if (legal) return e->move;
+    } else {
+      (void)g;
+      (void)v;
+      (void)ply;
+      (void)remaining;
+    }
+    return std::nullopt;
   }
 
   // Where a series of null-window searches has got to: the value lies in [lo, hi]; move
@@ -1218,8 +1313,8 @@ class engine {
   result_type run(const Game& game, const search_limits& limits, bool deepening,
                   solve_mode mode = solve_mode::strong) {
     const auto start = std::chrono::steady_clock::now();
+    const detail::stop_request::clear_at_end clear_stop(stop_requested_);
     start_ = start;
-    stop_requested_.store(false, std::memory_order_relaxed);
     external_stop_ = limits.stop;
     max_nodes_ = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
     next_check_ = std::min<std::uint64_t>(max_nodes_, 1024);
@@ -1237,14 +1332,13 @@ class engine {
     } else {
       states_[0] = game;
     }
-    if (pv_length_.size() < options_.max_pv_length) pv_length_.resize(options_.max_pv_length);
     if (table_) table_->new_search();
     if (options_.history) {
       for (std::int64_t& h : history_) h /= 2;  // older searches count for less
     }
 
     result_type r;
-    r.pv.reserve(options_.max_pv_length);
+    r.pv.reserve(pv_cap_);
     stats_.nodes_by_depth.reserve(64);
     if (trace_ != nullptr) trace_->start();  // a terminal root leaves it empty
     if (const auto o = game.outcome()) {
@@ -1263,7 +1357,10 @@ class engine {
     const std::int64_t last_depth = deepening ? limits.max_depth.value_or(unlimited_depth - 1) : unlimited;
     const bool narrowed = mode == solve_mode::weak || options_.narrowing;
     std::optional<score_type> previous;
-    for (std::int64_t depth = deepening ? 1 : unlimited;; ++depth) {
+    // A stop requested before the search began ends it before its root is entered.
+    const bool stopped = stop_requested_.requested() || (external_stop_ && external_stop_->load(std::memory_order_relaxed));
+    if (stopped) reason_ = stop_reason::stopped;
+    for (std::int64_t depth = deepening ? 1 : unlimited; !stopped; ++depth) {
       const std::uint64_t nodes_before = stats_.nodes;
       const bool done = deepening ? deepen(depth, previous)
                         : narrowed ? narrow(mode)
@@ -1277,7 +1374,7 @@ class engine {
       r.bound = root_bound_;
       r.solved = root_exact_;
       r.depth = root_exact_ ? stats_.max_ply : depth;
-      collect_pv(game, r);
+      collect_pv(game, r, depth);
       if (callback_) {
         const auto elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start);
         info_type info{r.depth, r.value, r.bound, stats_.nodes, elapsed,
@@ -1331,10 +1428,10 @@ class engine {
   std::vector<frame> frames_;      // frames_[p]: the node at ply p (grown, never shrunk)
   std::vector<std::optional<move_type>> killers_;  // two per ply
   std::array<std::int64_t, history_size> history_{};
-  std::vector<move_type> pv_;       // triangular: row p holds the line from ply p
+  std::vector<move_type> pv_;       // triangular, pv_cap_ rows: row p holds the line from ply p
   std::vector<std::size_t> pv_length_;
   Game* game_ = nullptr;            // the state on top of the search path
-  std::size_t pv_cap_ = 0;          // options_.max_pv_length
+  std::size_t pv_cap_ = 0;          // min(options_.max_pv_length, pv_rows)
   score_type root_value_{};
   bool root_exact_ = false;
   score_bound root_bound_ = score_bound::exact;
@@ -1346,7 +1443,7 @@ class engine {
   std::uint64_t next_check_ = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   const std::atomic<bool>* external_stop_ = nullptr;
-  std::atomic<bool> stop_requested_{false};
+  detail::stop_request stop_requested_;
   std::function<void(const info_type&)> callback_;
   std::function<void(const narrowing_info<Game>&)> test_callback_;
   std::chrono::steady_clock::time_point start_{};
