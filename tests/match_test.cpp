@@ -4,6 +4,7 @@
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/match.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -179,6 +180,72 @@ TEST_CASE("match: MCTS with tree reuse against a random player") {
   CHECK(result.games == 2);
   CHECK(result.losses == 0);
   CHECK(result.work_per_move[0] > 0);
+}
+
+TEST_CASE("match: mcts_player checks its tree against the state it is asked about") {
+  const gametree::mcts_options options{.seed = 3};
+  const gametree::mcts_limits limits{.max_iterations = 300};
+  // What a new tree at g plays: the answer a player out of step must give.
+  const auto fresh = [&](const tic_tac_toe& g) {
+    gametree::mcts<tic_tac_toe> m(options);
+    return *m.search(g, limits).best_move;
+  };
+  const auto legal = [](const tic_tac_toe& g, int move) {
+    std::vector<int> moves;
+    g.legal_moves(moves);
+    return std::find(moves.begin(), moves.end(), move) != moves.end();
+  };
+  auto p = gametree::mcts_player<tic_tac_toe>("mcts", options, limits);
+  tic_tac_toe g;
+  SECTION("played() skipped") {
+    p.new_game(g);
+    const auto first = p.choose(g);
+    g.play(first.move);  // the player is not told
+    const auto second = p.choose(g);
+    CHECK(legal(g, second.move));
+    CHECK(second.move == fresh(g));
+    CHECK(second.work == 300);
+  }
+  SECTION("asked about another state than the one played() led to") {
+    p.new_game(g);
+    p.played(4);
+    const auto other = tic_tac_toe::from_moves("1");
+    const auto choice = p.choose(other);
+    CHECK(legal(other, choice.move));
+    CHECK(choice.move == fresh(other));
+  }
+  SECTION("played() with a move the tree cannot follow") {
+    p.new_game(g);
+    p.played(4);
+    CHECK_NOTHROW(p.played(4));  // taken: the tree is left as it was
+    g = tic_tac_toe::from_moves("51");
+    CHECK(p.choose(g).move == fresh(g));
+  }
+  SECTION("choose() before any new_game()") {
+    CHECK(p.choose(g).move == fresh(g));
+  }
+  SECTION("in step: the tree is kept from move to move") {
+    gametree::mcts<tic_tac_toe> m(options);
+    m.reset(g);
+    p.new_game(g);
+    const auto first = p.choose(g);
+    CHECK(first.move == *m.search(limits).best_move);
+    g.play(first.move);
+    p.played(first.move);
+    m.advance(first.move);
+    CHECK(p.choose(g).move == *m.search(limits).best_move);
+  }
+}
+
+TEST_CASE("match: mcts_player on a game without key, hash or == searches a new tree each move") {
+  auto p = gametree::mcts_player<countdown>("mcts", {.seed = 1}, {.max_iterations = 200});
+  CHECK(!p.played);  // nothing to keep in step
+  p.new_game(countdown{});
+  CHECK(p.choose(countdown{}).move == 2);  // 5 -> 3: the win
+  CHECK(p.choose(countdown{1}).move == 1);  // the only move, though the tree was for 5
+  auto q = gametree::mcts_player<countdown>("mcts", {.seed = 1}, {.max_iterations = 200});
+  const auto r = gametree::play_match(countdown{}, p, q, {.games = 4, .opening_plies = 1});
+  CHECK(r.games == 4);
 }
 
 TEST_CASE("match: turns that do not alternate go to the player whose turn it is") {

@@ -13,10 +13,16 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "reference/negamax_reference.hpp"
@@ -122,6 +128,23 @@ struct scripted_playouts : c4 {
   }
 };
 
+// Tic-tac-toe whose moves (of the state object) may throw.
+struct fragile_ttt : tic_tac_toe {
+  static inline bool fail = false;
+  fragile_ttt() = default;
+  fragile_ttt(const fragile_ttt&) = default;
+  fragile_ttt& operator=(const fragile_ttt&) = default;
+  fragile_ttt(fragile_ttt&& other) : tic_tac_toe(other) {
+    if (fail) throw std::runtime_error("move");
+  }
+  fragile_ttt& operator=(fragile_ttt&& other) {
+    if (fail) throw std::runtime_error("move");
+    tic_tac_toe::operator=(other);
+    return *this;
+  }
+  ~fragile_ttt() = default;
+};
+
 // A game that breaks the concept: no legal move at a state that is not over.
 struct stuck_game {
   using move_type = int;
@@ -145,7 +168,134 @@ struct nan_game {
   }
 };
 
+// The text of a file of the source tree (this file is tests/mcts_test.cpp).
+std::string source_text(const char* relative) {
+  const auto path = std::filesystem::path(__FILE__).parent_path().parent_path() / relative;
+  std::ifstream in(path);
+  INFO(path.string());
+  REQUIRE(in.is_open());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(' ');
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(' ') + 1 - first);
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// A data member as the header declares it: "type name = init;" or "type name{};" (init "{}").
+struct member_decl {
+  std::string type;
+  std::string name;
+  std::string init;  // empty: no initializer
+  bool documented = false;  // a /// comment above it or a ///< after it
+};
+
+// The data members of "struct <name> {" in a header, in order (the options and limits structs
+// hold nothing else).
+std::vector<member_decl> members_of(const std::string& header, const std::string& name) {
+  const auto open = header.find("struct " + name + " {\n");
+  INFO("struct " << name);
+  REQUIRE(open != std::string::npos);
+  const auto body = header.find('\n', open) + 1;
+  std::vector<member_decl> out;
+  bool doc_above = false;
+  for (const auto& raw : lines_of(header.substr(body, header.find("\n};", body) - body))) {
+    std::string line = trimmed(raw);
+    if (line.rfind("//", 0) == 0) {
+      doc_above = doc_above || line.rfind("///", 0) == 0;
+      continue;
+    }
+    member_decl m;
+    m.documented = doc_above;
+    doc_above = false;
+    if (const auto comment = line.find("///<"); comment != std::string::npos) {
+      m.documented = true;
+      line = trimmed(line.substr(0, comment));
+    }
+    REQUIRE(line.size() > 1);
+    REQUIRE(line.back() == ';');
+    std::string declaration = line.substr(0, line.size() - 1);
+    if (const auto eq = declaration.find(" = "); eq != std::string::npos) {
+      m.init = declaration.substr(eq + 3);
+      declaration.resize(eq);
+    } else if (declaration.ends_with("{}")) {
+      m.init = "{}";
+      declaration.resize(declaration.size() - 2);
+    }
+    const auto space = declaration.rfind(' ');
+    m.type = declaration.substr(0, space);
+    m.name = declaration.substr(space + 1);
+    out.push_back(m);
+  }
+  return out;
+}
+
+// The rows of the table under the heading "### `<name>`" of a Markdown text, as cells.
+std::vector<std::vector<std::string>> table_under(const std::string& markdown, const std::string& name) {
+  const auto lines = lines_of(markdown);
+  const auto heading = std::find(lines.begin(), lines.end(), "### `" + name + "`");
+  INFO("docs/mcts.md: ### `" << name << "`");
+  REQUIRE(heading != lines.end());
+  auto row = std::find_if(heading, lines.end(), [](const std::string& l) { return l.rfind("|---", 0) == 0; });
+  REQUIRE(row != lines.end());
+  std::vector<std::vector<std::string>> rows;
+  for (++row; row != lines.end() && row->rfind("| ", 0) == 0; ++row) {
+    std::vector<std::string> cells;
+    const std::string inner = row->substr(2, row->size() - 4);  // without "| " and " |"
+    std::size_t at = 0;
+    for (auto bar = inner.find(" | "); bar != std::string::npos; bar = inner.find(" | ", at)) {
+      cells.push_back(inner.substr(at, bar - at));
+      at = bar + 3;
+    }
+    cells.push_back(inner.substr(at));
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
 }  // namespace
+
+TEST_CASE("mcts: docs/mcts.md has a table of every field of the options and limits structs") {
+  const std::string doc = source_text("docs/mcts.md");
+  const std::pair<const char*, const char*> structs[] = {
+      {"include/gametree/mcts.hpp", "mcts_options"},
+      {"include/gametree/mcts.hpp", "mcts_limits"},
+      {"include/gametree/match.hpp", "match_options"},
+      {"include/gametree/match.hpp", "match_player"},
+  };
+  for (const auto& [header, name] : structs) {
+    const auto members = members_of(source_text(header), name);
+    const auto rows = table_under(doc, name);
+    INFO(name);
+    REQUIRE(!members.empty());
+    CHECK(rows.size() == members.size());  // a row per field, and no row for a field gone
+    for (std::size_t i = 0; i < std::min(rows.size(), members.size()); ++i) {
+      const auto& m = members[i];
+      INFO(m.name);
+      CHECK(m.documented);  // the header says what it is too
+      REQUIRE(rows[i].size() == 4);  // field, type, default, meaning
+      CHECK(rows[i][0] == "`" + m.name + "`");
+      CHECK(rows[i][1] == "`" + m.type + "`");
+      // The default as the header writes it; an empty one (no initializer or {}) in words.
+      if (m.init.empty() || m.init == "{}") {
+        CHECK((rows[i][2].rfind("none", 0) == 0 || rows[i][2].rfind("empty", 0) == 0));
+      } else {
+        CHECK(rows[i][2].rfind("`" + m.init + "`", 0) == 0);
+      }
+      CHECK(!rows[i][3].empty());
+    }
+  }
+}
 
 TEST_CASE("mcts: playout_random is reproducible and below() is uniform") {
   gametree::playout_random a(7), b(7), c(8);
@@ -519,6 +669,169 @@ TEST_CASE("mcts: budgets, the stop flag and stop()") {
     CHECK(r.reason == gametree::mcts_stop::stopped);
     REQUIRE(r.best_move);
   }
+}
+
+TEST_CASE("mcts: stop() before a search ends that search at once, and only that one") {
+  const c4 g;
+  mcts<c4> m({.seed = 4});
+  SECTION("a new root: no iteration, the first root move") {
+    m.stop();
+    const auto r = m.search(g, iterations(500));
+    CHECK(r.reason == gametree::mcts_stop::stopped);
+    CHECK(r.stats.iterations == 0);
+    REQUIRE(r.best_move);
+    CHECK(g.can_play(*r.best_move));
+    const auto next = m.search(iterations(500));  // the request was spent
+    CHECK(next.reason == gametree::mcts_stop::iterations);
+    CHECK(next.stats.iterations == 500);
+  }
+  SECTION("a kept tree: left as it is, and its best move") {
+    const auto searched = m.search(g, iterations(300));
+    m.stop();
+    const auto r = m.search(iterations(300));
+    CHECK(r.reason == gametree::mcts_stop::stopped);
+    CHECK(r.stats.iterations == 0);
+    CHECK(r.best_move == searched.best_move);
+    REQUIRE(r.moves.size() == searched.moves.size());
+    for (std::size_t i = 0; i < r.moves.size(); ++i) CHECK(r.moves[i].visits == searched.moves[i].visits);
+    CHECK(r.stats.tree_nodes == searched.stats.tree_nodes);
+    CHECK(m.search(iterations(300)).stats.iterations == 300);
+  }
+  SECTION("a request made during a search ends with it") {
+    bool asked = false;
+    m.set_rollout_policy([&](const c4&, std::span<const int> moves, gametree::playout_random& random) {
+      if (!std::exchange(asked, true)) m.stop();
+      return random.below(moves.size());
+    });
+    const auto r = m.search(g, iterations(500));
+    CHECK(r.reason == gametree::mcts_stop::stopped);
+    CHECK(r.stats.iterations == 1);
+    CHECK(m.search(iterations(500)).stats.iterations == 500);
+  }
+  SECTION("a search that throws spends the request too") {
+    m.set_rollout_policy([&](const c4&, std::span<const int>, gametree::playout_random&) -> std::size_t {
+      m.stop();
+      throw std::runtime_error("hook");
+    });
+    CHECK_THROWS_AS(m.search(g, iterations(500)), std::runtime_error);
+    m.set_rollout_policy({});
+    CHECK(m.search(iterations(500)).stats.iterations == 500);
+  }
+  SECTION("a call rejected for its arguments is no search: the request waits") {
+    m.stop();
+    CHECK_THROWS_AS(m.search(g, {.max_iterations = 0}), std::invalid_argument);
+    CHECK(m.search(iterations(100)).stats.iterations == 0);
+    CHECK(m.search(iterations(100)).stats.iterations == 100);
+    mcts<c4> fresh;
+    fresh.stop();
+    CHECK_THROWS_AS(fresh.search(), std::logic_error);  // no root
+    CHECK(fresh.search(g, iterations(100)).reason == gametree::mcts_stop::stopped);
+    CHECK(fresh.search(iterations(100)).stats.iterations == 100);
+  }
+  SECTION("a stop flag of the limits is read, never cleared") {
+    std::atomic<bool> flag{true};
+    CHECK(m.search(g, {.stop = &flag}).reason == gametree::mcts_stop::stopped);
+    CHECK(flag);
+  }
+}
+
+TEST_CASE("mcts: a searcher moves with its tree, and the moved-from one is as new") {
+  static_assert(std::is_nothrow_move_constructible_v<mcts<c4>>);
+  static_assert(std::is_nothrow_move_assignable_v<mcts<c4>>);
+  static_assert(!std::is_copy_constructible_v<mcts<c4>> && !std::is_copy_assignable_v<mcts<c4>>);
+  const c4 g = c4::from_moves("43");
+  const mcts_options options{.seed = 11};
+  // Searched, returned from a function (moved, unless the move is elided).
+  const auto searched = [&] {
+    mcts<c4> m(options);
+    (void)m.search(g, iterations(1500));
+    return m;
+  };
+
+  // Without any move: search, advance, search again.
+  mcts<c4> still = searched();
+  const int move = still.children().front().move;
+  still.advance(move);
+  const auto expected = still.search(iterations(1500));
+
+  // The same with the tree moved into a vector, through its growth, and assigned over a
+  // searcher with a tree and options of its own.
+  std::vector<mcts<c4>> kept;
+  kept.reserve(1);
+  kept.push_back(searched());
+  kept.emplace_back(mcts_options{.seed = 12});  // the vector grows: the first searcher moves
+  kept[0].advance(move);
+  mcts<c4> target({.solver = false, .seed = 99});
+  (void)target.search(c4{}, iterations(50));
+  target = std::move(kept[0]);
+  const auto r = target.search(iterations(1500));
+  CHECK(digest(r) == digest(expected));  // bit for bit: the random state moved too
+  CHECK(r.best_move == expected.best_move);
+  CHECK(target.options().seed == 11);
+  CHECK(target.options().solver);
+  std::vector<int> line;
+  std::map<std::vector<int>, gametree::mcts_move_info<c4>> tree_still;
+  std::map<std::vector<int>, gametree::mcts_move_info<c4>> tree_moved;
+  walk(still, line, tree_still);
+  walk(target, line, tree_moved);
+  REQUIRE(tree_moved.size() == tree_still.size());
+  for (const auto& [l, info] : tree_still) {
+    const auto& other = tree_moved.at(l);
+    CHECK(other.visits == info.visits);
+    CHECK(other.mean == info.mean);
+    CHECK(other.lower == info.lower);
+    CHECK(other.upper == info.upper);
+  }
+  CHECK(target.root().key() == still.root().key());
+
+  // The moved-from searcher: no root, its options, the random sequence from its seed.
+  mcts<c4>& left = kept[0];
+  CHECK(!left.has_root());
+  CHECK(left.tree_size() == 0);
+  CHECK_THROWS_AS(left.search(), std::logic_error);
+  CHECK(left.options().seed == 11);
+  mcts<c4> fresh(options);
+  CHECK(digest(left.search(g, iterations(500))) == digest(fresh.search(g, iterations(500))));
+
+  // Hooks and a pending stop() go along; the moved-from searcher has neither.
+  std::uint64_t calls = 0;
+  mcts<c4> a;
+  a.set_rollout_policy([&calls](const c4&, std::span<const int> moves, gametree::playout_random& random) {
+    ++calls;
+    return random.below(moves.size());
+  });
+  a.reset(g);
+  a.stop();
+  mcts<c4> b(std::move(a));
+  CHECK(b.search(iterations(10)).reason == gametree::mcts_stop::stopped);
+  const auto hooked = b.search(iterations(10));
+  CHECK(hooked.stats.iterations == 10);
+  CHECK(calls == hooked.stats.playout_plies);
+  CHECK(calls > 0);
+  CHECK(a.search(g, iterations(10)).reason == gametree::mcts_stop::iterations);
+  CHECK(calls == hooked.stats.playout_plies);
+
+  // A move to itself changes nothing.
+  mcts<c4>& self = b;
+  b = std::move(self);
+  CHECK(b.has_root());
+  CHECK(b.search(iterations(10)).stats.iterations == 10);
+
+  // A game whose move throws: the searchers it leaves have no root, and work after reset().
+  static_assert(!std::is_nothrow_move_constructible_v<mcts<fragile_ttt>>);
+  mcts<fragile_ttt> x;
+  (void)x.search(fragile_ttt{}, iterations(50));
+  mcts<fragile_ttt> y;
+  (void)y.search(fragile_ttt{}, iterations(50));
+  fragile_ttt::fail = true;
+  CHECK_THROWS_AS(mcts<fragile_ttt>(std::move(x)), std::runtime_error);
+  CHECK(!x.has_root());
+  (void)x.search(fragile_ttt{}, iterations(50));
+  CHECK_THROWS_AS(y = std::move(x), std::runtime_error);
+  fragile_ttt::fail = false;
+  CHECK(!x.has_root());
+  CHECK(!y.has_root());
+  CHECK(y.search(fragile_ttt{}, iterations(50)).stats.iterations == 50);
 }
 
 TEST_CASE("mcts: at the memory cap the tree stops growing and the iterations go on") {

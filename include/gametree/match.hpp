@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -34,17 +35,45 @@ struct match_choice {
 /// openings included), so that a player can keep state such as an MCTS tree.
 template <game Game>
 struct match_player {
+  /// The name results and progress lines show.
   std::string name;
+  /// The player's move at a state that is not over (required).
   std::function<match_choice<Game>(const Game&)> choose;
+  /// Called with the start position before each game (empty: not called).
   std::function<void(const Game&)> new_game{};
+  /// Called after every move of a game, by either side, openings included (empty: not called).
   std::function<void(const typename Game::move_type&)> played{};
 };
+
+namespace detail {
+
+// Whether a game's states can be told apart: by key(), else hash(), else ==.
+template <class Game>
+inline constexpr bool identifiable_game = keyed_game<Game> || hashed_game<Game> || std::equality_comparable<Game>;
+
+// Whether a and b are one position, by the first of key(), hash() and == the game has. By
+// hash() alone, a collision (about 2^-64 for a good hash) passes for the same position.
+template <class Game>
+  requires identifiable_game<Game>
+bool same_position(const Game& a, const Game& b) {
+  if constexpr (keyed_game<Game>) {
+    return a.key() == b.key();
+  } else if constexpr (hashed_game<Game>) {
+    return static_cast<std::uint64_t>(a.hash()) == static_cast<std::uint64_t>(b.hash());
+  } else {
+    return a == b;
+  }
+}
+
+}  // namespace detail
 
 /// The alpha-beta engine as a player: one engine (its table kept through the game), a search
 /// with these limits per move; work = nodes. Throws what engine's constructor throws.
 template <game Game>
 [[nodiscard]] match_player<Game> alpha_beta_player(std::string name, engine_options options = {},
                                                    search_limits limits = {}) {
+  // Shared, not held by value: choose() and new_game() reach one engine, and std::function
+  // only holds copyable callables.
   auto e = std::make_shared<engine<Game>>(options);
   match_player<Game> p;
   p.name = std::move(name);
@@ -57,18 +86,38 @@ template <game Game>
 }
 
 /// MCTS as a player: one tree per game, kept from move to move (tree reuse); a search with
-/// these limits per move; work = iterations. Throws what mcts's constructor throws.
+/// these limits per move; work = iterations. choose(g) checks the tree's root against g (by
+/// key(), else hash(), else ==) and starts a new tree at g when they differ, so a caller that
+/// skips played() or asks about another state still gets a move for g; played() with a move
+/// not legal at the root leaves the tree for choose() to replace. A game with none of key(),
+/// hash() and == cannot be checked: every choose() then searches a new tree (no tree reuse,
+/// and played() is left empty). Throws what mcts's constructor throws; choose() throws what
+/// mcts::search throws.
 template <game Game>
 [[nodiscard]] match_player<Game> mcts_player(std::string name, mcts_options options = {}, mcts_limits limits = {}) {
+  // Shared, not held by value: the hooks must all reach one tree, and std::function only
+  // holds copyable callables (copies of the player share the tree too).
   auto m = std::make_shared<mcts<Game>>(options);
   match_player<Game> p;
   p.name = std::move(name);
-  p.choose = [m, limits](const Game&) {
+  p.choose = [m, limits](const Game& g) {
+    bool in_step = false;
+    if constexpr (detail::identifiable_game<Game>) in_step = m->has_root() && detail::same_position(m->root(), g);
+    if (!in_step) m->reset(g);
     const auto r = m->search(limits);
     return match_choice<Game>{*r.best_move, r.stats.iterations};
   };
   p.new_game = [m](const Game& g) { m->reset(g); };
-  p.played = [m](const typename Game::move_type& move) { m->advance(move); };
+  if constexpr (detail::identifiable_game<Game>) {
+    p.played = [m](const typename Game::move_type& move) {
+      if (!m->has_root()) return;
+      try {
+        m->advance(move);
+      } catch (const illegal_move_error&) {
+        // Out of step with the game: the tree is unchanged, and choose() sees the difference.
+      }
+    };
+  }
   return p;
 }
 
@@ -79,6 +128,7 @@ struct match_options {
   /// Random moves from the start position before the players take over; positions already
   /// used, and positions where the game is over, are drawn again.
   std::size_t opening_plies = 2;
+  /// The seed of the openings' random moves: the same seed, the same openings.
   std::uint64_t seed = 1;
   /// A game still going after this many plies is a contract error (the game must be finite).
   std::size_t max_plies = 1'000'000;
@@ -125,12 +175,8 @@ double outcome_points(const Outcome& o) {
 // them by the moves that led there.
 template <class Game, class Line>
 bool same_opening(const Game& a, const Line& line_a, const Game& b, const Line& line_b) {
-  if constexpr (keyed_game<Game>) {
-    return a.key() == b.key();
-  } else if constexpr (hashed_game<Game>) {
-    return static_cast<std::uint64_t>(a.hash()) == static_cast<std::uint64_t>(b.hash());
-  } else if constexpr (std::equality_comparable<Game>) {
-    return a == b;
+  if constexpr (identifiable_game<Game>) {
+    return same_position(a, b);
   } else {
     return line_a == line_b;
   }

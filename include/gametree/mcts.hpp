@@ -14,6 +14,7 @@
 // Every iteration is a loop: no recursion whose depth the game decides.
 
 #include <gametree/detail/hash.hpp>
+#include <gametree/detail/stop_request.hpp>
 #include <gametree/game.hpp>
 
 #include <algorithm>
@@ -189,21 +190,23 @@ enum class mcts_stop : std::uint8_t {
   solved,      ///< the MCTS-Solver proved the root's value (or the root is terminal)
   iterations,  ///< max_iterations ran out
   time,        ///< max_time ran out
-  stopped,     ///< the stop flag or mcts::stop()
+  stopped,     ///< the stop flag or mcts::stop() (a stop() made before the search began too)
 };
 
 /// How MCTS searches. Rewards are in [-1, 1] for win/loss/draw games (1 a win, 0 a draw, -1
 /// a loss for the player it is given to) and payoff / payoff_scale for games with a numeric
 /// payoff; exploration is in the same units.
 struct mcts_options {
+  /// The rule that chooses the child to descend into: UCT (UCB1) or PUCT.
   mcts_selection selection = mcts_selection::uct;
-  /// The exploration constant c of UCB1 or PUCT (> 0, finite).
+  /// The exploration constant c of UCB1 or PUCT, in reward units (> 0, finite).
   double exploration = 1.4;
   /// The MCTS-Solver: each node keeps the least and greatest value its player can still
   /// reach, learnt from the terminal states found; a node whose bounds meet is proven, the
   /// search no longer enters it nor moves whose greatest value cannot beat a sibling's least,
   /// and a solved root ends the search. Off: plain UCT or PUCT.
   bool solver = true;
+  /// Which root move the result plays: the most visited or the highest mean.
   mcts_final_move final_move = mcts_final_move::most_visits;
   /// The seed of the random numbers; reset() restarts the sequence from it.
   std::uint64_t seed = 0;
@@ -217,17 +220,19 @@ struct mcts_options {
   /// In the tree, the game's search_moves() (when it has them) instead of legal_moves():
   /// moves that cannot be best are never tried. Playouts use legal_moves().
   bool use_search_moves = true;
-  /// Games with a numeric payoff: rewards are payoff / payoff_scale (> 0, finite).
+  /// Games with a numeric payoff: rewards are payoff / payoff_scale (> 0, finite). The
+  /// greatest absolute payoff gives rewards in [-1, 1], the range exploration is meant for.
   double payoff_scale = 1.0;
 };
 
 /// The budgets of one MCTS search. With none, the search runs until the root is solved.
 struct mcts_limits {
-  /// Iterations (>= 1) for this search (a search continuing a kept tree counts afresh).
+  /// Iterations (>= 1) for this search, exactly (a search continuing a kept tree counts afresh).
   std::optional<std::uint64_t> max_iterations{};
-  /// Wall time, checked every 8 iterations.
+  /// Wall time (>= 0), checked every 8 iterations.
   std::optional<std::chrono::nanoseconds> max_time{};
-  /// A flag another thread may set to end the search: the same kind as search_limits::stop.
+  /// A flag another thread may set to end the search (read before every iteration): the same
+  /// kind as search_limits::stop. The searcher only reads it: unlike stop(), it is never cleared.
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -283,7 +288,8 @@ struct mcts_result {
 
 /// Monte Carlo tree search for one game type. Holds the tree between searches: search() adds
 /// iterations to it, advance(move) keeps the subtree under a played move and returns the rest
-/// to the pool. One search at a time; stop() may be called from any thread.
+/// to the pool. One search at a time; stop() may be called from any thread. Movable (not while
+/// it searches), not copyable.
 template <game Game>
 class mcts {
  public:
@@ -310,6 +316,35 @@ class mcts {
     max_nodes_ = std::min<std::size_t>(options_.max_memory_bytes / sizeof(node), npos - 1);
     use_undo_ = undoable_game<Game> && options_.use_undo;
   }
+
+  /// Takes other's options, tree, root, random state, hooks and pending stop() request; other
+  /// is left as if newly constructed with its options: no root, no hooks, no request. Neither
+  /// searcher may be searching, nor see stop() during the move. O(1). Throws what Game's move
+  /// assignment throws (both are then left without a root).
+  mcts(mcts&& other) noexcept(nothrow_move_assignable) : mcts(other.options_) { *this = std::move(other); }
+
+  /// As the move constructor, in place of this searcher's own tree, options and hooks (a move
+  /// to itself changes nothing). O(1) plus freeing this searcher's tree. Throws what Game's
+  /// move constructor and move assignment throw (both searchers are then left without a root).
+  mcts& operator=(mcts&& other) noexcept(nothrow_move_assignable) {
+    if (this == &other) return *this;
+    if constexpr (nothrow_move_assignable) {
+      take(other);
+    } else {
+      try {
+        take(other);
+      } catch (...) {
+        forget();  // a root half moved matches neither tree
+        other.forget();
+        throw;
+      }
+    }
+    return *this;
+  }
+
+  mcts(const mcts&) = delete;
+  mcts& operator=(const mcts&) = delete;
+  ~mcts() = default;
 
   /// A new root: the tree is emptied (its nodes go back to the pool) and the random sequence
   /// restarts from the seed. O(1).
@@ -347,13 +382,18 @@ class mcts {
     root_->play(move);
   }
 
+  /// Whether there is a root state (after reset(), search(game) or advance(); not after a
+  /// move from this searcher). O(1).
+  [[nodiscard]] bool has_root() const noexcept { return root_.has_value(); }
+
   /// The current root state. Throws std::logic_error without one.
   [[nodiscard]] const Game& root() const {
     require_root("root");
     return *root_;
   }
 
-  /// reset(game), then search(limits).
+  /// reset(game), then search(limits) (which a pending stop() request ends at once: the
+  /// reset does not clear it).
   result_type search(const Game& game, const mcts_limits& limits = {}) {
     reset(game);
     return search(limits);
@@ -364,6 +404,7 @@ class mcts {
   /// playout length)). Throws std::logic_error without a root; std::invalid_argument for a
   /// max_iterations of 0 or a negative max_time; game_contract_error when the game (or a
   /// hook) breaks its contract; what the game and the hooks throw (the tree stays usable).
+  /// A stop() request pending when it starts ends it before its first iteration (see stop()).
   result_type search(const mcts_limits& limits = {}) {
     require_root("search");
     if (limits.max_iterations && *limits.max_iterations == 0) {
@@ -372,8 +413,11 @@ class mcts {
     if (limits.max_time && limits.max_time->count() < 0) {
       throw std::invalid_argument("mcts_limits: max_time must not be negative");
     }
+    // From here on the search runs: whatever ends it (a budget, the solver, a stop, an
+    // exception) spends a request made before or during it. A call rejected above never
+    // started, so a pending request waits for the next search, as the engine's does.
+    const detail::stop_request::clear_at_end clear_stop(stop_);
     const auto start = std::chrono::steady_clock::now();
-    stop_requested_.store(false, std::memory_order_relaxed);
     stats_ = mcts_statistics{};
     std::optional<std::chrono::steady_clock::time_point> deadline;
     if (limits.max_time && *limits.max_time < std::chrono::steady_clock::time_point::max() - start) {
@@ -388,8 +432,7 @@ class mcts {
         reason = mcts_stop::iterations;
         break;
       }
-      if (stop_requested_.load(std::memory_order_relaxed) ||
-          (limits.stop && limits.stop->load(std::memory_order_relaxed))) {
+      if (stop_.requested() || (limits.stop && limits.stop->load(std::memory_order_relaxed))) {
         reason = mcts_stop::stopped;
         break;
       }
@@ -409,8 +452,14 @@ class mcts {
     return collect(reason);
   }
 
-  /// Ends the search in progress before its next iteration. Thread-safe.
-  void stop() noexcept { stop_requested_.store(true, std::memory_order_relaxed); }
+  /// Ends the search in progress before its next iteration. Made while no search runs, the
+  /// request is kept for the next search, which then ends before its first iteration (with
+  /// reason stopped, unless the root is already solved, and a legal best move if the root has
+  /// moves: the first one when the tree has not expanded the root). Every search clears the
+  /// request when it ends, whatever ended it, so a request stops one search at most; a call
+  /// of search() rejected for its arguments (no root, a bad limit) is no search and leaves the
+  /// request pending. The rule of engine::stop() too. Thread-safe, O(1).
+  void stop() noexcept { stop_.request(); }
 
   /// A value instead of a playout at each new leaf (empty: playouts).
   void set_evaluator(evaluator_type f) { evaluator_ = std::move(f); }
@@ -483,6 +532,52 @@ class mcts {
   };
 
   static bool proven(const node& n) noexcept { return n.lower == n.upper; }
+
+  static constexpr bool nothrow_move_assignable =
+      std::is_nothrow_move_assignable_v<std::optional<Game>> &&
+      std::is_nothrow_move_assignable_v<evaluator_type> && std::is_nothrow_move_assignable_v<prior_type> &&
+      std::is_nothrow_move_assignable_v<rollout_type>;
+
+  // Every member of other, then other as new (the move assignment; other is not this).
+  void take(mcts& other) {
+    options_ = other.options_;
+    random_ = other.random_;
+    max_nodes_ = other.max_nodes_;
+    use_undo_ = other.use_undo_;
+    root_ = std::move(other.root_);
+    scratch_ = std::move(other.scratch_);
+    nodes_ = std::move(other.nodes_);
+    free_head_ = other.free_head_;
+    live_ = other.live_;
+    root_index_ = other.root_index_;
+    path_ = std::move(other.path_);
+    stack_ = std::move(other.stack_);
+    moves_ = std::move(other.moves_);
+    played_ = std::move(other.played_);
+    priors_ = std::move(other.priors_);
+    stats_ = other.stats_;
+    new_bounds_ = other.new_bounds_;
+    stop_ = std::move(other.stop_);
+    evaluator_ = std::move(other.evaluator_);
+    prior_ = std::move(other.prior_);
+    rollout_ = std::move(other.rollout_);
+    other.forget();
+  }
+
+  // A moved-from searcher: as newly constructed with its options.
+  void forget() noexcept {
+    release_all();
+    root_.reset();
+    scratch_.reset();
+    root_index_ = npos;
+    random_.reseed(options_.seed);
+    stats_ = mcts_statistics{};
+    new_bounds_ = false;
+    stop_.clear();
+    evaluator_ = nullptr;
+    prior_ = nullptr;
+    rollout_ = nullptr;
+  }
 
   static void check_positive(double x, const char* name) {
     if (!(x > 0 && std::isfinite(x))) {
@@ -855,7 +950,7 @@ class mcts {
   std::vector<double> priors_;
   mcts_statistics stats_;
   bool new_bounds_ = false;  // a terminal was found this iteration
-  std::atomic<bool> stop_requested_{false};
+  detail::stop_request stop_;  // stop(): kept until a search ends
   evaluator_type evaluator_;
   prior_type prior_;
   rollout_type rollout_;
