@@ -366,6 +366,20 @@ TEST_CASE("play: a game of one's own, registered by one line, with every default
   CHECK(r.out.ends_with("game over: first player wins\n"));
   const auto list = run(games, {"--list"});
   CHECK(list.out == "pile  take 1 or 2; who takes the last stone wins\n");
+  // run and play_session::run default the terminal: no colour, no echo.
+  {
+    std::istringstream in("1\n");
+    std::ostringstream out;
+    std::ostringstream err;
+    CHECK(games.run({"pile", "--second", "engine", "--no-timings"}, in, out, err) == 0);
+    CHECK_THAT(out.str(), ContainsSubstring("second player (engine) plays 1\n"));
+    CHECK(out.str().find("\x1b[") == std::string::npos);
+    std::istringstream one("1\n");
+    std::ostringstream session_out;
+    gametree::play_session<pile> session(pile{}, {}, {});
+    CHECK(session.run(one, session_out) == 0);
+    CHECK(session_out.str().find("\x1b[") == std::string::npos);
+  }
   const auto depth = run(games, {"pile", "--depth", "3"});
   CHECK(depth.err == "error: --depth: this game has no evaluation, so its moves are solved: use --time or --nodes\n");
   const auto params = run(games, {"pile:7"});

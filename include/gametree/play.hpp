@@ -86,10 +86,6 @@ struct play_terminal {
 namespace detail {
 
 template <class Game>
-concept move_texted = requires(const Game& g, const typename Game::move_type& m) {
-  { g.move_text(m) } -> std::convertible_to<std::string>;
-};
-template <class Game>
 concept self_drawn = requires(const Game& g) {
   { g.draw(true) } -> std::convertible_to<std::string>;
 };
@@ -189,7 +185,7 @@ class play_session {
   play_session(Game start, play_interface<Game> ui, play_options o)
       : start_(std::move(start)), ui_(detail::complete(std::move(ui))), o_(std::move(o)) {}
 
-  int run(std::istream& in, std::ostream& out, play_terminal t) {
+  int run(std::istream& in, std::ostream& out, play_terminal t = {}) {
     game_ = start_;
     history_.clear();
     replay_moves();
@@ -623,7 +619,13 @@ class play_registry {
   /// exception the game or the engine threw during the game (after what was printed). What a
   /// game throws that is not a std::exception passes through.
   int run(const std::vector<std::string_view>& args, std::istream& in, std::ostream& out, std::ostream& err,
-          play_terminal t) const {
+          play_terminal t = {}) const {
+    // --help anywhere wins, as in every program of the project: whoever asks is finding out how
+    // to write the rest.
+    if (std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; })) {
+      out << "usage: " << play_usage << "\n";
+      return 0;
+    }
     try {
       std::string game;
       play_options o;
@@ -636,10 +638,6 @@ class play_registry {
           if (i + 1 == args.size()) throw std::invalid_argument(std::string(a) + " needs a value");
           return args[++i];
         };
-        if (a == "--help" || a == "-h") {
-          out << "usage: " << play_usage << "\n";
-          return 0;
-        }
         if (a == "--list") {
           list = true;
         } else if (a == "--first" || a == "--second") {
