@@ -122,6 +122,27 @@ TEST_CASE("play_checked plays legal moves and names the illegal ones") {
   CHECK_THROWS_AS(gametree::play_checked(won, 99), gametree::illegal_move_error);
 }
 
+TEST_CASE("errors name a move as the game's move_text does, even when the move cannot be streamed") {
+  struct step {  // no operator<<
+    int dx = 0;
+    bool operator==(const step&) const = default;
+  };
+  struct walk {
+    using move_type = step;
+    int at = 0;
+    void legal_moves(std::vector<step>& out) const { out.push_back({1}); }
+    void play(const step& s) { at += s.dx; }
+    std::optional<gametree::game_outcome> outcome() const {
+      return at >= 3 ? std::optional(gametree::game_outcome::loss) : std::nullopt;
+    }
+    std::string move_text(const step& s) const { return (s.dx > 0 ? "east from " : "west from ") + std::to_string(at); }
+  };
+  walk w;
+  CHECK_THROWS_WITH(gametree::play_checked(w, step{-1}), ContainsSubstring("illegal move west from 0: not among"));
+  w.at = 3;
+  CHECK_THROWS_WITH(gametree::play_checked(w, step{1}), ContainsSubstring("illegal move east from 3: the game is over"));
+}
+
 TEST_CASE("game_tree_view of tic-tac-toe: 549,946 nodes and 255,168 finished games") {
   const gametree::game_tree_view view{games::tic_tac_toe{}};
   const auto m = gametree::minimax(view);

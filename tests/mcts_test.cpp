@@ -1017,6 +1017,14 @@ TEST_CASE("mcts: bad options and limits are rejected") {
   m.reset(c4{});
   const std::vector<int> line{3};
   CHECK_THROWS_WITH(m.children(line), Catch::Matchers::Contains("not in the tree"));
+  // The move is named as the game writes it, at the state it would be played at.
+  struct named_c4 : c4 {
+    std::string move_text(int column) const { return "column " + std::to_string(column + 1) + " on " + std::to_string(moves()) + " stones"; }
+  };
+  mcts<named_c4> named;
+  named.search(named_c4{}, iterations(50));
+  const std::vector<int> deep{named.children().front().move, 9};
+  CHECK_THROWS_WITH(named.children(deep), Catch::Matchers::Contains("move 2 of the line (column 10 on 1 stones) is not in the tree"));
 }
 
 TEST_CASE("mcts: a terminal root") {

@@ -61,7 +61,7 @@ TEST_CASE("nim: moves, play and undo keep the hash a function of the heaps") {
   CHECK(nim({1}).outcome() == std::nullopt);
   CHECK(nim({1}).evaluate() == 0);
   nim one({1});
-  CHECK_THROWS_WITH(gametree::play_checked(one, {0, 2}), ContainsSubstring("illegal move (a move): not among"));
+  CHECK_THROWS_WITH(gametree::play_checked(one, {0, 2}), ContainsSubstring("illegal move take 2 from heap 0: not among"));
 }
 
 TEST_CASE("subtraction game: rules and values") {

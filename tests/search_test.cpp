@@ -580,7 +580,25 @@ TEST_CASE("the engine keeps its table between searches") {
   CHECK(second.value == first.value);
   CHECK(second.stats.nodes < first.stats.nodes);
   CHECK(second.stats.tt_cutoffs > 0);
-  CHECK(e.table()->statistics().hits > 0);
+  CHECK(e.table()->statistics().stores > 0);
+  // A user reads the table through a const engine: the root's entry is the solve's result.
+  const engine<games::tic_tac_toe>& read_only = e;
+  const auto* root = read_only.probe(games::tic_tac_toe{});
+  REQUIRE(root != nullptr);
+  CHECK(root->bound == score_bound::exact);
+  CHECK(root->depth == gametree::unlimited_depth);
+  CHECK(root->value == first.value);
+  CHECK(root->has_move);
+  CHECK(root->move == *second.best_move);
+  CHECK(engine<games::tic_tac_toe>{}.probe(games::tic_tac_toe{}) == nullptr);  // nothing searched yet
+  CHECK(engine<games::tic_tac_toe>({.table_mib = 0}).probe(games::tic_tac_toe{}) == nullptr);  // no table
+  STATIC_REQUIRE(std::is_same_v<engine<games::tic_tac_toe>::key_type,
+                                gametree::table_key<std::remove_cvref_t<decltype(games::tic_tac_toe{}.key())>>>);
+  // The same lookup by hand, through the table and the public key type.
+  const games::tic_tac_toe start;
+  const auto key = start.key();
+  const auto hash = static_cast<std::uint64_t>(start.hash());
+  CHECK(read_only.table()->probe(hash, gametree::table_key_ref<std::remove_cvref_t<decltype(key)>>{hash, &key}) == root);
   e.clear();
   const auto third = e.solve(games::tic_tac_toe{});
   CHECK(third.stats.nodes == first.stats.nodes);
@@ -1161,11 +1179,24 @@ TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT 
     CHECK_THAT(capped.to_dot(), ContainsSubstring(" more not drawn"));
     (void)e.search(games::tic_tac_toe::from_moves("14253"), {.max_depth = 3});  // X has won
     CHECK(capped.nodes().empty());
-    engine<games::nim> n;
-    gametree::engine_trace<games::nim> nim_trace;
-    n.set_trace(&nim_trace);
-    (void)n.solve(games::nim({1, 2}));
-    CHECK_THAT(nim_trace.to_dot(), ContainsSubstring("[label=\"?\""));  // a nim_move has no operator<<
+    struct take {  // neither a number nor printable
+      int n = 1;
+      bool operator==(const take&) const = default;
+    };
+    struct countdown {
+      using move_type = take;
+      int left = 2;
+      void legal_moves(std::vector<take>& out) const { out.push_back({}); }
+      void play(const take& t) { left -= t.n; }
+      std::optional<gametree::game_outcome> outcome() const {
+        return left == 0 ? std::optional(gametree::game_outcome::loss) : std::nullopt;
+      }
+    };
+    engine<countdown> n;
+    gametree::engine_trace<countdown> unnamed;
+    n.set_trace(&unnamed);
+    (void)n.solve(countdown{});
+    CHECK_THAT(unnamed.to_dot(), ContainsSubstring("[label=\"?\""));
   }
   SECTION("game over, evaluations and the game's bounds as the picture shows them") {
     ttt_trace t;

@@ -352,6 +352,25 @@ concept evaluated_game = game<G> && requires(const G& g) {
   { g.evaluate() } -> detail::signed_score_value;
 };
 
+namespace detail {
+// An evaluate() the engine cannot negate (unsigned, bool, char): the game is then not an
+// evaluated_game, and the engine says why at compile time rather than refusing a depth limit.
+template <class G>
+concept unsigned_evaluation = requires(const G& g) {
+  { g.evaluate() };
+  requires std::is_arithmetic_v<std::remove_cvref_t<decltype(g.evaluate())>> &&
+               !signed_score_value<std::remove_cvref_t<decltype(g.evaluate())>>;
+};
+// Stated where a search takes a game type (the engine, game_tree_view).
+template <class G>
+constexpr bool negatable_evaluation() {
+  static_assert(!unsigned_evaluation<G>,
+                "gametree: evaluate() returns an unsigned (or bool) type, which negamax cannot negate: "
+                "return a signed integer or floating-point value for the player to move");
+  return true;
+}
+}  // namespace detail
+
 /// Optional: g.undo(move) takes back the last move played. The engine then makes and unmakes
 /// moves on one state instead of copying the state at every node.
 template <class G>
@@ -491,33 +510,9 @@ void check_bounds(const score_range<game_value_t<G>>& r) {
   }
 }
 
-// A table key that carries the hash beside the game's key(): the hash rejects most
-// mismatches at once; in hash-only mode key stays default-constructed and only the hash counts.
-template <class Key>
-struct hashed_key_ref;
-
-template <class Key>
-struct hashed_key {
-  std::uint64_t hash = 0;
-  Key key{};
-  friend bool operator==(const hashed_key&, const hashed_key&) = default;
-  // Assigning from a reference copies the key in place (a vector's storage is reused).
-  hashed_key& operator=(const hashed_key_ref<Key>& r) {
-    hash = r.hash;
-    if (r.key != nullptr) key = *r.key;
-    return *this;
-  }
-};
-
-// What the engine looks a state up with: its hash and, in exact-key mode, a pointer to its
-// key (nullptr: the hash alone).
-template <class Key>
-struct hashed_key_ref {
-  std::uint64_t hash = 0;
-  const Key* key = nullptr;
-  friend bool operator==(const hashed_key<Key>& a, const hashed_key_ref& b) {
-    return a.hash == b.hash && (b.key == nullptr || a.key == *b.key);
-  }
+template <class Game>
+concept move_texted = requires(const Game& g, const typename Game::move_type& m) {
+  { g.move_text(m) } -> std::convertible_to<std::string>;
 };
 
 template <class T>
@@ -531,7 +526,50 @@ std::string describe(const T& value) {
   }
 }
 
+// A move as an error names it: the game's move_text(move) at g where it has one, else as
+// describe() writes it.
+template <class G>
+std::string describe_move(const G& g, const typename G::move_type& move) {
+  if constexpr (move_texted<G>) {
+    return std::string(g.move_text(move));
+  } else {
+    (void)g;
+    return describe(move);
+  }
+}
+
 }  // namespace detail
+
+/// What the engine's transposition table stores for a game with key(): the hash beside the
+/// key, so that the hash rejects most mismatches at once. With engine_options::exact_keys
+/// false, key stays default-constructed and only the hash counts. engine<G>::key_type is this
+/// type (std::uint64_t, the hash alone, for a game without key()).
+template <class Key>
+struct table_key_ref;
+
+template <class Key>
+struct table_key {
+  std::uint64_t hash = 0;
+  Key key{};
+  friend bool operator==(const table_key&, const table_key&) = default;
+  /// Copies the referenced key in place (a vector's storage is reused).
+  table_key& operator=(const table_key_ref<Key>& r) {
+    hash = r.hash;
+    if (r.key != nullptr) key = *r.key;
+    return *this;
+  }
+};
+
+/// What the engine looks a state up with: its hash and, with exact keys, a pointer to its key
+/// (nullptr: the hash alone), so that no key is copied for a lookup.
+template <class Key>
+struct table_key_ref {
+  std::uint64_t hash = 0;
+  const Key* key = nullptr;
+  friend bool operator==(const table_key<Key>& a, const table_key_ref& b) {
+    return a.hash == b.hash && (b.key == nullptr || a.key == *b.key);
+  }
+};
 
 /// Plays move on g after checking that it is one of g's legal moves, so a move typed by a
 /// person or read from a file cannot break the game's own invariants.
@@ -540,12 +578,12 @@ std::string describe(const T& value) {
 template <game G>
 void play_checked(G& g, const typename G::move_type& move) {
   if (g.outcome()) {
-    throw illegal_move_error("illegal move " + detail::describe(move) + ": the game is over");
+    throw illegal_move_error("illegal move " + detail::describe_move(g, move) + ": the game is over");
   }
   std::vector<typename G::move_type> moves;
   g.legal_moves(moves);
   if (std::find(moves.begin(), moves.end(), move) == moves.end()) {
-    throw illegal_move_error("illegal move " + detail::describe(move) +
+    throw illegal_move_error("illegal move " + detail::describe_move(g, move) +
                              ": not among the legal moves of this state");
   }
   g.play(move);
@@ -561,6 +599,8 @@ void play_checked(G& g, const typename G::move_type& move) {
 /// Not thread-safe: child_count and child generate moves into one buffer of the view.
 template <game G>
 class game_tree_view {
+  static_assert(detail::negatable_evaluation<G>());
+
  public:
   using value_type = score<game_value_t<G>>;
   struct node_type {

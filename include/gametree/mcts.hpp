@@ -482,8 +482,10 @@ class mcts {
         if (nodes_[c].move == line[k]) next = c;
       }
       if (next == npos) {
+        Game g = *root_;  // the state the move would be played at, to name it as the game does
+        for (std::size_t j = 0; j < k; ++j) g.play(line[j]);
         throw std::invalid_argument("mcts::children: move " + std::to_string(k + 1) + " of the line (" +
-                                    detail::describe(line[k]) + ") is not in the tree");
+                                    detail::describe_move(g, line[k]) + ") is not in the tree");
       }
       at = next;
     }

@@ -449,6 +449,8 @@ class engine_trace {
 /// One search at a time; stop() may be called from any thread.
 template <game Game>
 class engine {
+  static_assert(detail::negatable_evaluation<Game>());
+
  public:
   using move_type = typename Game::move_type;
   using value_type = game_value_t<Game>;
@@ -465,12 +467,13 @@ class engine {
   };
   template <keyed_game G>
   struct key_of<G> {
-    using type = detail::hashed_key<std::remove_cvref_t<decltype(std::declval<const G&>().key())>>;
+    using type = table_key<std::remove_cvref_t<decltype(std::declval<const G&>().key())>>;
   };
 
  public:
-  /// The key the table stores: the hash, and key() beside it when the game has one (left
-  /// default-constructed when options().exact_keys is false).
+  /// The key the table stores: table_key<K> (the hash, and key() beside it) for a game with
+  /// key() of type K (left default-constructed when options().exact_keys is false), else the
+  /// hash alone.
   using key_type = typename key_of<Game>::type;
   using table_type = transposition_table<key_type, move_type, value_type>;
 
@@ -518,9 +521,10 @@ class engine {
 
   /// The exact value of game: no depth limit and no iterative deepening, so its score is the
   /// game-theoretic value (wins and losses with their distance) and its move one that achieves
-  /// it. With options().narrowing (the default) a series of null-window searches narrows the
-  /// score down, else one search with the full window. Budgets in limits still apply (max_depth must be empty); a solve they
-  /// end has depth 0 and bound unknown. Complexity: O(size of the game tree); with a table,
+  /// it. With options().narrowing (off by default) a series of null-window searches narrows
+  /// the score down, else one search with the full window (weak mode always narrows). Budgets
+  /// in limits still apply (max_depth must be empty); a solve they end has depth 0 and bound
+  /// unknown. Complexity: O(size of the game tree); with a table,
   /// O(number of distinct states) when the table holds them all. Throws as search() does.
   /// mode weak: only the sign is sure (a win, a draw or a loss): value is a lower bound above
   /// 0 for a win, an upper bound below 0 for a loss, exactly 0 for a draw, and best_move a move
@@ -563,6 +567,19 @@ class engine {
 
   /// The table, or nullptr when there is none (table_mib 0, or no hash()).
   [[nodiscard]] const table_type* table() const noexcept { return table_ ? &*table_ : nullptr; }
+  /// What the table holds for state g (its score counted from g, bound, remaining depth and
+  /// move), or nullptr when there is no table or no entry for g. Changes nothing. O(1) plus
+  /// g.hash() and a comparison of keys.
+  [[nodiscard]] const typename table_type::entry* probe(const Game& g) const {
+    if constexpr (hashed_game<Game>) {
+      if (!table_) return nullptr;
+      const auto hash = static_cast<std::uint64_t>(g.hash());
+      return with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+    } else {
+      (void)g;
+      return nullptr;
+    }
+  }
   [[nodiscard]] const engine_options& options() const noexcept { return options_; }
 
  private:
@@ -665,7 +682,7 @@ class engine {
   template <class F>
   decltype(auto) with_key(const Game& g, std::uint64_t hash, F&& f) const {
     if constexpr (keyed) {
-      using ref = detail::hashed_key_ref<std::remove_cvref_t<decltype(g.key())>>;
+      using ref = table_key_ref<std::remove_cvref_t<decltype(g.key())>>;
       if (exact_keys_) {
         const auto& k = g.key();
         return f(ref{hash, &k});
@@ -1109,27 +1126,18 @@ class engine {
   // limit), holds the value v the line expects at this ply, and its move is legal.
   std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
                                             std::int64_t remaining) {
-    if constexpr (hashed_game<Game>) {
-      if (!table_) return std::nullopt;
-      const auto hash = static_cast<std::uint64_t>(g.hash());
-      const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
-      if (e == nullptr || !e->has_move || e->bound != score_bound::exact ||
-          (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
-        return std::nullopt;
-      }
-      const std::size_t first = moves_.size();
-      g.legal_moves(moves_);
-      const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), e->move) !=
-                         moves_.end();
-      moves_.resize(first);
-      if (legal) return e->move;
-    } else {
-      (void)g;
-      (void)v;
-      (void)ply;
-      (void)remaining;
+    const auto* e = probe(g);
+    if (e == nullptr || !e->has_move || e->bound != score_bound::exact ||
+        (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
+      return std::nullopt;
     }
-    return std::nullopt;
+    const std::size_t first = moves_.size();
+    g.legal_moves(moves_);
+    const bool legal =
+        std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), e->move) != moves_.end();
+    moves_.resize(first);
+    if (!legal) return std::nullopt;
+    return e->move;
   }
 
   // Where a series of null-window searches has got to: the value lies in [lo, hi]; move

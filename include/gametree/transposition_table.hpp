@@ -25,10 +25,10 @@ namespace gametree {
 /// Depth stored for a result that no depth limit touched (exact at any depth).
 inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t>::max();
 
-/// Counters of a transposition_table since its construction or clear().
+/// Counters of a transposition_table since its construction or clear(). Lookups change
+/// nothing, so they are not counted here: the engine counts its own (engine_statistics
+/// tt_probes and tt_hits).
 struct table_statistics {
-  std::uint64_t probes = 0;  ///< lookups
-  std::uint64_t hits = 0;    ///< lookups that found the state
   std::uint64_t stores = 0;  ///< results written
 };
 
@@ -83,13 +83,13 @@ class transposition_table {
 #endif
   }
 
-  /// The entry for a state, or nullptr. O(1).
-  [[nodiscard]] const entry* probe(std::uint64_t hash, const Key& key) noexcept { return find(hash, key); }
+  /// The entry for a state, or nullptr. Changes nothing. O(1).
+  [[nodiscard]] const entry* probe(std::uint64_t hash, const Key& key) const noexcept { return find(hash, key); }
   /// probe with anything a Key compares equal to with == (the engine looks states up by a
   /// reference to their key, so that nothing is copied).
   template <class Query>
     requires(!std::is_convertible_v<const Query&, const Key&>)
-  [[nodiscard]] const entry* probe(std::uint64_t hash, const Query& key) noexcept {
+  [[nodiscard]] const entry* probe(std::uint64_t hash, const Query& key) const noexcept {
     return find(hash, key);
   }
 
@@ -142,15 +142,11 @@ class transposition_table {
   transposition_table() = default;
 
   template <class Query>
-  const entry* find(std::uint64_t hash, const Query& key) noexcept {
-    ++stats_.probes;
+  const entry* find(std::uint64_t hash, const Query& key) const noexcept {
     const std::size_t base = bucket(hash);
     for (std::size_t i = base; i <= base + second_; ++i) {
       const entry& e = entries_[i];
-      if (e.epoch == epoch_ && e.key == key) {
-        ++stats_.hits;
-        return &e;
-      }
+      if (e.epoch == epoch_ && e.key == key) return &e;
     }
     return nullptr;
   }

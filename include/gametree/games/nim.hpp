@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct nim_move {
   std::size_t heap = 0;
   unsigned take = 0;
   friend bool operator==(const nim_move&, const nim_move&) = default;
+  /// Writes "take T from heap H" (heaps counted from 0), as errors and traces name the move.
+  friend std::ostream& operator<<(std::ostream& out, const nim_move& m) {
+    return out << "take " << m.take << " from heap " << m.heap;
+  }
 };
 
 class nim {
