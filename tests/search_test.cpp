@@ -1197,6 +1197,19 @@ TEST_CASE("engine_trace: depth-limited iterations, the cap, budgets and the DOT 
     n.set_trace(&unnamed);
     (void)n.solve(countdown{});
     CHECK_THAT(unnamed.to_dot(), ContainsSubstring("[label=\"?\""));
+    // A search stopped before it began records nothing, on a fresh trace as on a used one.
+    ttt_trace fresh;
+    e.set_trace(&fresh);
+    e.stop();
+    CHECK(e.search(g, {.max_depth = 3}).reason == stop_reason::stopped);
+    CHECK(fresh.nodes().empty());
+    e.set_trace(&capped);
+    (void)e.search(g, {.max_depth = 2});
+    REQUIRE(!capped.nodes().empty());
+    e.stop();
+    (void)e.search(games::tic_tac_toe::from_moves("1"), {.max_depth = 3});
+    CHECK(capped.nodes().empty());
+    CHECK(capped.omitted() == 0);
   }
   SECTION("game over, evaluations and the game's bounds as the picture shows them") {
     ttt_trace t;

@@ -1,8 +1,9 @@
 #pragma once
 // The game concept of the engine: what a user's game type provides (moves, play, the outcome)
-// and the optional capabilities the engine detects (undo, hash, key, player_to_move, move
-// hints, score bounds, evaluate). Also the engine's score type, and game_tree_view, which shows
-// any game to the static-tree algorithms of alpha_beta.hpp (minimax, alpha_beta).
+// and the optional capabilities the engine detects (evaluate, undo, hash, key, player_to_move,
+// search_moves, move hints, score bounds, horizon). Also the engine's score type, and
+// game_tree_view, which shows any game to the static-tree algorithms of alpha_beta.hpp
+// (minimax, alpha_beta).
 //
 // Scores are negamax scores: always from the point of view of the player to move.
 
@@ -29,9 +30,10 @@ enum class game_outcome : signed char { loss = -1, draw = 0, win = 1 };
 
 /// Thrown when a game breaks the contract of the game concept at run time: no legal move at a
 /// state that is not terminal, a move generator that removes moves from the buffer, a NaN
-/// evaluation or payoff, score bounds whose least value exceeds the greatest, undo() that does
-/// not restore the state (checked by hash(), so only for games that have one). The message
-/// names the rule. A move the generator did not produce is play_checked's illegal_move_error.
+/// evaluation or payoff, score bounds whose least value exceeds the greatest, a negative
+/// horizon(), undo() that does not restore the state (checked by hash(), so only for games
+/// that have one). The message names the rule. A move the generator did not produce is
+/// play_checked's illegal_move_error.
 class game_contract_error : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
@@ -56,11 +58,6 @@ template <class Value>
 inline constexpr bool packed_score = std::is_integral_v<Value> && sizeof(Value) <= 4;
 }  // namespace detail
 
-/// A negamax score: a win in n plies, a loss in n plies, or a value (a heuristic evaluation, a
-/// numeric payoff, or 0 for a draw). Order: every loss < every value < every win; a faster win
-/// is greater than a slower one and a slower loss greater than a faster one, so a search that
-/// maximises scores prefers short wins and long losses without the game encoding it.
-/// Value is a signed integer or floating-point type. Distances below 2^27 plies.
 namespace detail {
 template <class Value, bool = packed_score<Value>>
 struct score_storage {
@@ -75,6 +72,11 @@ struct score_storage<Value, false> {
 };
 }  // namespace detail
 
+/// A negamax score: a win in n plies, a loss in n plies, or a value (a heuristic evaluation, a
+/// numeric payoff, or 0 for a draw). Order: every loss < every value < every win; a faster win
+/// is greater than a slower one and a slower loss greater than a faster one, so a search that
+/// maximises scores prefers short wins and long losses without the game encoding it.
+/// Value is a signed integer or floating-point type. Distances below 2^27 plies.
 template <class Value>
 class score : private detail::score_storage<Value> {
   static_assert(std::is_floating_point_v<Value> ||
@@ -391,8 +393,9 @@ concept keyed_game = hashed_game<G> && requires(const G& g) {
   requires std::regular<std::remove_cvref_t<decltype(g.key())>>;
 };
 
-/// Optional: g.player_to_move() -> any equality-comparable, default-constructible value. Turns need not alternate: the
-/// engine negates a score only where the player changes (an extra move keeps the sign).
+/// Optional: g.player_to_move() -> any equality-comparable, default-constructible value. Turns
+/// need not alternate: the engine negates a score only where the player changes (an extra
+/// move keeps the sign).
 template <class G>
 concept turn_reporting_game = game<G> && requires(const G& g) {
   { g.player_to_move() };
@@ -416,7 +419,8 @@ concept hinted_game = game<G> && requires(const G& g, const typename G::move_typ
   { g.move_hint(m) } -> std::convertible_to<double>;
 };
 
-/// The score value type of a game: evaluate()'s type, else the payoff type, else int.
+/// The score value type of a game: evaluate()'s type, else the payoff type (their common type
+/// when it has both), else int.
 template <game G>
 struct game_value {
   using type = int;
@@ -614,7 +618,7 @@ class game_tree_view {
   /// The whole game tree under root (every line to its end).
   explicit game_tree_view(G root) : root_{std::move(root), 0, -1, true, true} {}
   /// The tree under root cut at depth plies; states at the cut are evaluated.
-  /// Throws std::invalid_argument if depth < 0.
+  /// Throws std::invalid_argument if depth < 0 or the game has no evaluate().
   game_tree_view(G root, std::int64_t depth) : root_{std::move(root), 0, depth, true, true} {
     if (depth < 0) throw std::invalid_argument("game_tree_view: depth must be >= 0, not " + std::to_string(depth));
     if constexpr (!evaluated_game<G>) {

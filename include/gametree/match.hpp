@@ -67,8 +67,9 @@ bool same_position(const Game& a, const Game& b) {
 
 }  // namespace detail
 
-/// The alpha-beta engine as a player: one engine (its table kept through the game), a search
-/// with these limits per move; work = nodes. Throws what engine's constructor throws.
+/// The alpha-beta engine as a player: one engine (its table kept through a game, cleared by
+/// new_game()), a search with these limits per move; work = nodes. Throws what engine's
+/// constructor throws.
 template <game Game>
 [[nodiscard]] match_player<Game> alpha_beta_player(std::string name, engine_options options = {},
                                                    search_limits limits = {}) {
@@ -188,8 +189,9 @@ bool same_opening(const Game& a, const Line& line_a, const Game& b, const Line& 
 /// moves (seeded by options.seed), distinct positions only; if fewer distinct openings exist
 /// than games / 2 (tries: 100 per opening wanted), fewer games are played. Complexity: the
 /// players' searches. Throws std::invalid_argument for an odd or too small options.games or a
-/// player without choose; game_contract_error when a game outlasts options.max_plies;
-/// illegal_move_error when a player chooses an illegal move; what the players throw.
+/// player without choose; game_contract_error when a game outlasts options.max_plies or breaks
+/// its contract; illegal_move_error when a player chooses an illegal move; what the players
+/// throw.
 template <game Game>
 match_result play_match(const Game& start, match_player<Game>& a, match_player<Game>& b,
                         const match_options& options = {},

@@ -7,9 +7,10 @@
 // context" (2011), in the form of Silver et al., "Mastering the game of Go without human
 // knowledge" (2017). MCTS-Solver: Winands, Björnsson & Saito, "Monte-Carlo tree search
 // solver" (CG 2008), with draws and payoffs by the pessimistic and optimistic bounds of
-// Cazenave & Saffidine, "Score bounded Monte-Carlo tree search" (CG 2010). Final move rules: Chaslot et al., "Progressive strategies for Monte-Carlo
-// tree search" (2008). Random numbers: xoshiro256** (Blackman & Vigna 2018) seeded by
-// SplitMix64; bounded integers by Lemire's multiply-and-reject (2019).
+// Cazenave & Saffidine, "Score bounded Monte-Carlo tree search" (CG 2010). Final move rules:
+// Chaslot et al., "Progressive strategies for Monte-Carlo tree search" (2008). Random numbers:
+// xoshiro256** (Blackman & Vigna 2018) seeded by SplitMix64; bounded integers by Lemire's
+// multiply-and-reject (2019).
 //
 // Every iteration is a loop: no recursion whose depth the game decides.
 
@@ -89,7 +90,7 @@ struct ucb_tables {
     return tables;
   }
 };
-// For n >= 1 (0 reads as 1).
+// For n >= 1; n = 0 gives 0 from both, so a node not yet visited explores nothing.
 inline double sqrt_log(std::uint64_t n) noexcept {
   if (n < ucb_tables::size) return ucb_tables::get().sqrt_log[n];
   return std::sqrt(portable_log(static_cast<double>(n)));
@@ -210,8 +211,9 @@ struct mcts_options {
   mcts_final_move final_move = mcts_final_move::most_visits;
   /// The seed of the random numbers; reset() restarts the sequence from it.
   std::uint64_t seed = 0;
-  /// The memory the tree's nodes may take, in bytes (at least one node per root move, 64 KiB
-  /// is plenty for a test). At the cap the tree stops growing and the iterations go on: they
+  /// The memory the tree's nodes may take, in bytes (at least one node, else the constructor
+  /// throws; a node is expanded only when a child for each of its moves fits; 64 KiB is
+  /// plenty for a test). At the cap the tree stops growing and the iterations go on: they
   /// play out from the leaves the tree has, so the statistics keep improving but no deeper
   /// node is added; the result's stats.tree_full says so.
   std::size_t max_memory_bytes = std::size_t{1} << 30;
@@ -225,7 +227,8 @@ struct mcts_options {
   double payoff_scale = 1.0;
 };
 
-/// The budgets of one MCTS search. With none, the search runs until the root is solved.
+/// The budgets of one MCTS search. With none, the search runs until the root is solved, which
+/// without the solver only a terminal root is: give a budget then.
 struct mcts_limits {
   /// Iterations (>= 1) for this search, exactly (a search continuing a kept tree counts afresh).
   std::optional<std::uint64_t> max_iterations{};
@@ -274,14 +277,16 @@ struct mcts_result {
   /// The move chosen by options().final_move (a proven best move if the root is solved);
   /// empty only when the root is terminal.
   std::optional<move_type> best_move;
-  /// The best move's mean reward (its proven value if proven), and its visits.
+  /// The best move's mean reward (its proven value if proven; with the solver, held within its
+  /// bounds), and its visits.
   double value = 0;
   std::uint64_t visits = 0;
   /// The root's value is proven: proven_value holds it.
   bool solved = false;
   std::optional<double> proven_value{};
   mcts_stop reason = mcts_stop::solved;
-  /// Every root move in generation order (of search_moves() if used).
+  /// Every root move in generation order (of search_moves() if used); empty while the root is
+  /// not expanded.
   std::vector<mcts_move_info<Game>> moves;
   mcts_statistics stats;
 };
@@ -320,7 +325,7 @@ class mcts {
   /// Takes other's options, tree, root, random state, hooks and pending stop() request; other
   /// is left as if newly constructed with its options: no root, no hooks, no request. Neither
   /// searcher may be searching, nor see stop() during the move. O(1). Throws what Game's move
-  /// assignment throws (both are then left without a root).
+  /// constructor throws (both are then left without a root).
   mcts(mcts&& other) noexcept(nothrow_move_assignable) : mcts(other.options_) { *this = std::move(other); }
 
   /// As the move constructor, in place of this searcher's own tree, options and hooks (a move
@@ -347,7 +352,8 @@ class mcts {
   ~mcts() = default;
 
   /// A new root: the tree is emptied (its nodes go back to the pool) and the random sequence
-  /// restarts from the seed. O(1).
+  /// restarts from the seed. Complexity: two copies of root, plus O(tree size) for a move type
+  /// with a destructor to run.
   void reset(const Game& root) {
     release_all();
     root_.emplace(root);

@@ -79,8 +79,8 @@ struct play_interface {
 /// What the terminal is: colour on stdout, and whether to echo what is read (so that a
 /// transcript of a game read from a file shows the moves).
 struct play_terminal {
-  bool colour = false;
-  bool echo = false;
+  bool colour = false;  ///< draw the board with ANSI colours
+  bool echo = false;    ///< write each line read after its prompt
 };
 
 namespace detail {
@@ -159,23 +159,26 @@ inline std::string fixed(double x, int decimals) {
 
 /// The options of one session, as play_registry reads them from the command line.
 struct play_options {
-  bool first_is_engine = false;
-  bool second_is_engine = true;
+  bool first_is_engine = false;  ///< the engine plays the first mover's side (else a person)
+  bool second_is_engine = true;  ///< the engine plays the second side
   std::string moves;  ///< played first, move texts one after another (separators optional)
-  /// The engine's budget per move: one second unless the caller sets one.
+  /// The engine's budget per move: one second unless the caller sets one. Without its depth,
+  /// also the budget of each search --solve and --seed make.
   search_limits limits{.max_time = std::chrono::seconds(1)};
   std::optional<std::uint64_t> seed;  ///< choose at random among equally good moves
-  bool solve = false;  ///< print every move's exact value before each turn
+  bool solve = false;  ///< print the position's and every move's exact value before each turn
   std::optional<std::uint64_t> plies;  ///< stop after this many more plies
   std::string dot_file;  ///< the engine's first search as DOT (at most dot_nodes nodes)
-  std::size_t dot_nodes = 5'000;
+  std::size_t dot_nodes = 5'000;  ///< the trace's cap (>= 1: engine_trace throws for 0)
   bool timings = true;   ///< nodes/s and time in the engine's report
 };
 
 /// One game, played from start with o, reading people's moves from in and writing to out.
-/// run() returns 0 when the game ended, was left or input ended. Throws what the game or the
-/// engine throws; std::invalid_argument for --moves that are not legal moves and for a --dot
-/// file that cannot be written (both before anything is written to out).
+/// The constructor throws std::invalid_argument when the moves have no text (see
+/// play_registry::add). run() returns 0 when the game ended, was left or input ended. Throws
+/// what the game or the engine throws; std::invalid_argument for --moves that are not legal
+/// moves and for a --dot file that cannot be opened (both before anything is written to out);
+/// std::runtime_error when writing the --dot file fails.
 template <game Game>
 class play_session {
  public:
@@ -430,8 +433,9 @@ class play_session {
       pv += ui_.move_text(g, m);
       g.play(m);
     }
-    // The engine's own searches end with an exact score, or with none (a budget too small for
-    // one iteration: the move is the first one searched).
+    // The engine's own searches (default options) end with an exact score, or with none (a
+    // budget too small for one iteration: the move is the best one seen so far, else the first
+    // one generated).
     std::string report = name(side) + " (engine) plays " + text(chosen.move) + "\n  ";
     if (r.bound == score_bound::unknown) {
       report += "no iteration completed within the budget";
@@ -579,7 +583,8 @@ class play_session {
 class play_registry {
  public:
   /// Registers a game. Throws std::invalid_argument if its moves have no text (no move_text
-  /// in ui, no move_text member, and a move type that is neither a number nor printable).
+  /// in ui, no move_text member, and a move type that is neither a number nor printable), or
+  /// if make is empty and Game is not default-constructible.
   /// make(parameters) builds the start position from what follows
   /// "name:" on the command line (throwing std::invalid_argument naming what is wrong);
   /// without make, the game takes no parameters and starts from Game{}.

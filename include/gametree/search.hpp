@@ -48,7 +48,8 @@ struct search_limits {
   std::optional<std::uint64_t> max_nodes{};
   /// Wall time, checked every 1024 nodes (so it may be overrun by that much work).
   std::optional<std::chrono::nanoseconds> max_time{};
-  /// A flag another thread may set to end the search (read every 1024 nodes).
+  /// A flag another thread may set to end the search (read before the root, then every 1024
+  /// nodes). The engine never clears it.
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -63,19 +64,20 @@ enum class stop_reason : std::uint8_t {
 /// How an engine searches. The defaults are the fastest; the switches exist so that every
 /// combination can be compared with plain minimax.
 struct engine_options {
-  /// Transposition table size in MiB; 0: no table. Used only if the game has hash().
+  /// Transposition table size in MiB (<= 2^20); 0: no table. Used only if the game has hash().
   std::size_t table_mib = 16;
-  /// If set, the table has this many entries instead (rounded down to a power of two).
+  /// If set (>= 1), the table has this many entries instead (rounded down to a power of two).
   std::optional<std::size_t> table_entries{};
   /// The table's move, killers, history and the game's hints order the moves; if false, moves
   /// are searched in the order legal_moves() produces them.
   bool move_ordering = true;
   /// With move_ordering: the two moves that last caused a cutoff at the same ply go next after
-  /// the table's move. Off for games whose hints already know better (Connect 4: the threat
-  /// count beats a column that cut elsewhere).
+  /// the table's move. Worth turning off where the game's hints know better (Connect 4: the
+  /// threat count beats a column that cut elsewhere).
   bool killer_moves = true;
-  /// With move_ordering: moves that caused cutoffs anywhere (weighted by depth) go first among
-  /// the rest, before the game's hints break ties. Off for the same reason as killer_moves.
+  /// With move_ordering, for a move type std::hash accepts: moves that caused cutoffs anywhere
+  /// (weighted by depth squared) go first among the rest, before the game's hints break ties.
+  /// Worth turning off for the same reason as killer_moves.
   bool history = true;
   /// Make/unmake with undo() when the game has it; if false, copy the state at every node.
   bool use_undo = true;
@@ -91,9 +93,10 @@ struct engine_options {
   /// MTD(f) (Plaat et al. 1996): each iteration is a series of null-window searches that
   /// converges on the value from the previous iteration's score. Best with a table.
   bool mtdf = false;
-  /// Aspiration windows: each iteration after the first starts with a window of this many
-  /// value units either side of the previous score (widened, doubling, when the score falls
-  /// outside). Empty: the full window. Ignored with mtdf.
+  /// Aspiration windows (> 0, finite): each iteration after the first whose previous score is
+  /// a value (not a win or a loss) starts with a window of this many value units either side
+  /// of it (widened, doubling, when the score falls outside). Empty: the full window. Ignored
+  /// with mtdf, and by solve(), which does not deepen.
   std::optional<double> aspiration{};
   /// solve() narrows the score by null-window searches (as Pons' Connect 4 solver does) rather
   /// than making one search with the full window. Much faster where a state is always met at
@@ -153,7 +156,8 @@ struct engine_result {
   /// promises, distances included). A solved result's line runs to the end of the game, a
   /// depth-limited one's to the depth limit, unless max_pv_length or a budget ends it first
   /// (the searches that extend it count in stats.pv_nodes). A weak solve's line is its best
-  /// move alone.
+  /// move alone when it proved a win or a loss (a bound: no line keeps one); a weak solve that
+  /// finds a draw knows the value exactly, and its line runs on.
   std::vector<move_type> pv;
   engine_statistics stats;
 };
@@ -185,10 +189,11 @@ struct narrowing_info {
 };
 
 /// Records the tree one search of an engine walks, for a picture: set it with
-/// engine::set_trace, search, then write_dot. What is shown is the last iteration that
-/// completed (of iterative deepening, or the last null-window test of a narrowing solve): the
-/// one whose result the search reports. A search that completed none shows the unfinished
-/// one. Every node
+/// engine::set_trace, search, then write_dot. What is shown is the last root search that
+/// completed, the one whose result the search reports: the deepest iteration of iterative
+/// deepening (its last re-search, with aspiration), or the last search of a narrowing solve or
+/// of MTD(f) (the one with the window just around the value that collects the line, else the
+/// last null-window test). A search that completed none shows the unfinished one. Every node
 /// entered is recorded with its window, how it was answered and its value, and the moves a
 /// cutoff left unsearched as pruned children; after the search the principal variation is
 /// marked. Scores are negamax scores, for the player to move at each node, counted from it.
@@ -290,6 +295,9 @@ class engine_trace {
     omitted_ = 0;
     depth_.reset();
     kept_ = false;
+    live_.clear();  // a search stopped before its root shows nothing, not an earlier tree
+    live_omitted_ = 0;
+    live_depth_.reset();
   }
   // An iteration enters its root.
   void begin(std::optional<std::int64_t> depth) {
@@ -338,8 +346,9 @@ class engine_trace {
       if (i < live_.size()) live_[i].state = status::pruned;
     }
   }
-  // Called after finish() of a search that entered its root: nodes_ holds the root.
+  // Called after finish(): nodes_ holds the root, unless the search never entered it.
   void mark_pv(std::span<const move_type> pv) {
+    if (nodes_.empty()) return;
     std::size_t at = 0;
     nodes_[0].pv = true;
     for (const move_type& m : pv) {
@@ -477,9 +486,9 @@ class engine {
   using key_type = typename key_of<Game>::type;
   using table_type = transposition_table<key_type, move_type, value_type>;
 
-  /// Complexity: O(table size). Throws std::invalid_argument for a table_entries of 0, a
-  /// table_mib above 2^20 or an aspiration width that is not positive and finite;
-  /// std::bad_alloc.
+  /// Complexity: O(table size). Throws std::invalid_argument for an aspiration width that is
+  /// not positive and finite, and, for a game with hash() (the only one with a table), a
+  /// table_entries of 0 or a table_mib above 2^20; std::bad_alloc.
   explicit engine(engine_options options = {}) : options_(options) {
     if (options_.aspiration && !(*options_.aspiration > 0 && std::isfinite(*options_.aspiration))) {
       throw std::invalid_argument("engine_options: aspiration must be a positive, finite width, not " +
@@ -505,7 +514,8 @@ class engine {
   /// Complexity: O(b^d) nodes in the worst case, about b^(d/2) with good move order.
   /// Throws std::invalid_argument for a max_depth < 1, a max_nodes of 0, a negative max_time,
   /// or a max_depth for a game without evaluate(); game_contract_error when the game breaks
-  /// its contract; whatever the game throws (the engine stays usable).
+  /// its contract; std::length_error for more than 2^32 moves on the search path; whatever
+  /// the game throws (the engine stays usable).
   result_type search(const Game& game, const search_limits& limits = {}) {
     check_limits(limits);
     if constexpr (!evaluated_game<Game>) {
@@ -525,7 +535,8 @@ class engine {
   /// the score down, else one search with the full window (weak mode always narrows). Budgets
   /// in limits still apply (max_depth must be empty); a solve they end has depth 0 and bound
   /// unknown. Complexity: O(size of the game tree); with a table,
-  /// O(number of distinct states) when the table holds them all. Throws as search() does.
+  /// O(number of distinct states) when the table holds them all. Throws as search() does, and
+  /// std::invalid_argument for a max_depth.
   /// mode weak: only the sign is sure (a win, a draw or a loss): value is a lower bound above
   /// 0 for a win, an upper bound below 0 for a loss, exactly 0 for a draw, and best_move a move
   /// that keeps it.
@@ -538,19 +549,20 @@ class engine {
 
   /// Ends the search in progress as soon as it next checks (every 1024 nodes). Made while no
   /// search runs, the request is kept for the next search, which then ends before it enters
-  /// a node (with the first legal move and reason stopped): a stop() sent just before a
-  /// search starts is not lost. Every search clears the request when it ends. Thread-safe.
+  /// a node (with reason stopped and the first move generated: of search_moves() where the
+  /// game has it): a stop() sent just before a search starts is not lost. Every search clears
+  /// the request when it ends, however it ends. Thread-safe.
   void stop() noexcept { stop_requested_.request(); }
 
   /// Forgets the table, the killers and the history. O(1) for the table (an epoch), O(plies
-  /// searched) for the killers.
+  /// searched) for the killers, and the 4096 history counters.
   void clear() {
     if (table_) table_->clear();
     killers_.clear();
     if (options_.history) history_.fill(0);  // else it stays all 0
   }
 
-  /// Called after every completed iteration (and after a solve).
+  /// Called after every completed iteration (and after a solve); not for a terminal root.
   void on_iteration(std::function<void(const info_type&)> callback) { callback_ = std::move(callback); }
 
   /// Called after every null-window test of solve()'s narrowing and of MTD(f): progress on a
@@ -625,8 +637,8 @@ class engine {
   };
 
   static constexpr std::uint32_t npos = static_cast<std::uint32_t>(-1);
-  // The depth of an unlimited search: decremented like any other, it never reaches the
-  // depth at which the table stores unlimited_depth.
+  // The depth of an unlimited search: decremented like any other, it never reaches 0 (the
+  // horizon), and only an entry of unlimited_depth (no depth limit under it) answers it.
   static constexpr std::int64_t unlimited = std::int64_t{1} << 62;
   static constexpr std::size_t history_size = 4096;
   // The most plies of a line a search collects itself (collect_pv extends it): the buffer is
@@ -1051,7 +1063,8 @@ class engine {
   // where it is, so each move of the line keeps the root's value. An unlimited (solving)
   // iteration's line then runs to the game's end; a depth-limited one's to the depth limit,
   // following only entries of the same remaining depth, or no limit at all. A root value that
-  // is only a bound (a weak solve) gets its best move alone: no line keeps a bound.
+  // is only a bound (a weak solve's win or loss) gets its best move alone: no line keeps a
+  // bound.
   void collect_pv(const Game& root, result_type& r, std::int64_t depth) {
     r.pv.clear();
     if (pv_cap_ == 0) return;
@@ -1465,7 +1478,8 @@ template <game Game>
   return e.search(game, limits);
 }
 
-/// solve(game) with a fresh engine<Game> (default options). See engine::solve.
+/// solve(game, limits) with a fresh engine<Game> (default options, a strong solve). See
+/// engine::solve.
 template <game Game>
 [[nodiscard]] engine_result<Game> solve(const Game& game, const search_limits& limits = {}) {
   engine<Game> e;

@@ -53,7 +53,8 @@ class transposition_table {
     bool has_move = false;
   };
 
-  /// A table of about mib MiB (at least one bucket of two entries).
+  /// A table of at most mib MiB: as many entries as fit, rounded down to a power of two (so
+  /// between half and all of it), and at least one.
   /// Complexity: O(size). Throws std::invalid_argument if mib is 0 or above 2^20 (1 TiB);
   /// std::bad_alloc.
   explicit transposition_table(std::size_t mib) {

@@ -1,7 +1,8 @@
 #pragma once
-// The depth-first search loop shared by gametree's game-tree algorithms (minimax, alpha-beta,
-// and later engines over game states). It keeps its own stack instead of recursing, because a
-// generic tree can be far deeper than the call stack allows. The public side is alpha_beta.hpp.
+// The depth-first search loop shared by gametree's static-tree algorithms (minimax and
+// alpha-beta over a game_tree; the engine of search.hpp has a loop of its own, over game
+// states). It keeps its own stack instead of recursing, because a generic tree can be far
+// deeper than the call stack allows. The public side is alpha_beta.hpp.
 
 #include <gametree/detail/inline.hpp>
 
