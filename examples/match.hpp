@@ -278,27 +278,7 @@ void play(const Game& start, const options& o, std::string& out,
 
 /// The whole program: arguments in, output and errors out, the exit status returned. With
 /// --help or -h among args, the usage and status 0, whatever else args hold.
-inline int run(const std::vector<std::string_view>& args, std::string& out, std::string& err,
-               const std::function<void(const gametree::match_progress&)>& progress = {}) {
-  if (gametree_examples::asks_for_help(args)) {
-    out = gametree_examples::help_text(usage);
-    return 0;
-  }
-  options o;
-  try {
-    o = parse_arguments(args);
-  } catch (const std::invalid_argument& e) {
-    err = std::string("error: ") + e.what() + "\n";
-    return 1;
-  }
-  if (o.game == "tic-tac-toe") {
-    play(gametree::games::tic_tac_toe{}, o, out, progress);
-  } else if (o.game == "connect4") {
-    play(gametree::games::connect_four<>{}, o, out, progress);
-  } else {
-    play(gametree::games::nim(o.heaps), o, out, progress);
-  }
-  return 0;
-}
+int run(const std::vector<std::string_view>& args, std::string& out, std::string& err,
+        const std::function<void(const gametree::match_progress&)>& progress = {});
 
 }  // namespace match_app
