@@ -592,6 +592,18 @@ TEST_CASE("the engine keeps its table between searches") {
   CHECK(root->move == *second.best_move);
   CHECK(engine<games::tic_tac_toe>{}.probe(games::tic_tac_toe{}) == nullptr);  // nothing searched yet
   CHECK(engine<games::tic_tac_toe>({.table_mib = 0}).probe(games::tic_tac_toe{}) == nullptr);  // no table
+  struct unhashed {  // no hash(): never a table
+    using move_type = int;
+    int left = 2;
+    void legal_moves(std::vector<int>& out) const { out.push_back(1); }
+    void play(int m) { left -= m; }
+    std::optional<gametree::game_outcome> outcome() const {
+      return left == 0 ? std::optional(gametree::game_outcome::loss) : std::nullopt;
+    }
+  };
+  engine<unhashed> plain;
+  CHECK(plain.solve(unhashed{}).value == score<int>::loss_in(2));  // two forced moves: the opponent takes the last
+  CHECK(plain.probe(unhashed{}) == nullptr);
   STATIC_REQUIRE(std::is_same_v<engine<games::tic_tac_toe>::key_type,
                                 gametree::table_key<std::remove_cvref_t<decltype(games::tic_tac_toe{}.key())>>>);
   // The same lookup by hand, through the table and the public key type.
