@@ -4,17 +4,51 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "reference/coloring_reference.hpp"
 #include "support/catch.hpp"
 
-namespace coloring = gametree::coloring;
+// The suite runs twice (tests/CMakeLists.txt): as a user calls analyze, which picks the walk
+// by the tree's size, and with GAMETREE_COLORING_WALK=lookahead, which sends every tree to
+// the lookahead walk, so that both walks are checked against the same references. The calls
+// below go through these forwarders (qualified lookup finds them before the library's).
+namespace walked {
+using namespace gametree::coloring;
+
+gametree::coloring::walk walk_under_test() {
+  static const gametree::coloring::walk chosen = [] {
+    const char* name = std::getenv("GAMETREE_COLORING_WALK");
+    if (name == nullptr || std::string_view(name).empty()) return gametree::coloring::walk::automatic;
+    if (std::string_view(name) == "lookahead") return gametree::coloring::walk::lookahead;
+    if (std::string_view(name) == "depth_first") return gametree::coloring::walk::depth_first;
+    throw std::invalid_argument("GAMETREE_COLORING_WALK: not lookahead or depth_first: " + std::string(name));
+  }();
+  return chosen;
+}
+
+template <class Root, class Count, class Label>
+auto analyze(const Root& root, Count n, Label x) {
+  return gametree::coloring::analyze(root, n, x, walk_under_test());
+}
+template <class Root, class Count, class Label>
+bool second_player_wins(const Root& root, Count n, Label x) {
+  return gametree::coloring::second_player_wins(root, n, x, walk_under_test());
+}
+template <class Root, class Count, class Label>
+auto winning_reply(const Root& root, Count n, Label x) {
+  return gametree::coloring::winning_reply(root, n, x, walk_under_test());
+}
+}  // namespace walked
+
+namespace coloring = walked;
 using coloring::outcome;
 using gametree::binary_node;
 using gametree_test::ContainsSubstring;
@@ -346,15 +380,12 @@ TEST_CASE("million-node chains: left, right and zigzag") {
     CHECK(a.result == (2 * largest > un ? outcome::win : 2 * largest == un ? outcome::draw : outcome::loss));
     if (x < n && below >= above) CHECK(a.best_reply == std::optional<int>(x + 1));
     if (x > 1 && above > below) CHECK(a.best_reply == std::optional<int>(x - 1));
-    // analyze sends a tree this large to the lookahead walk; the depth-first walk must
-    // manage the same depth.
-    gametree::detail::coloring_labels labels(un);
-    const auto depth_first = gametree::detail::scan_around(
-        root.get(), gametree::detail::coloring_index(x), labels);
-    CHECK(depth_first.count == un);
-    CHECK(labels.all_seen());
-    CHECK(depth_first.left == a.sizes.left);
-    CHECK(depth_first.right == a.sizes.right);
+    // analyze sends a tree this large to the lookahead walk; the depth-first walk, asked
+    // for by name, must manage the same depth and give the same analysis.
+    const auto depth_first = gametree::coloring::analyze(root, n, x, gametree::coloring::walk::depth_first);
+    CHECK(depth_first.sizes == a.sizes);
+    CHECK(depth_first.result == a.result);
+    CHECK(depth_first.best_reply == a.best_reply);
   }
   // The middle: one node for odd n, the two middle nodes for even n.
   CHECK(coloring::safe_first_moves(root) ==

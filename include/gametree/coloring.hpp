@@ -79,7 +79,7 @@ inline constexpr std::uint64_t coloring_trusted_count = std::uint64_t{1} << 24;
 // cached between calls and the depth-first walk, with less bookkeeping, is faster; above
 // it every node is a cache miss, and the lookahead walk keeps 16 of them in flight instead
 // of about one. Defining the macro (the same in every translation unit) moves the switch;
-// 0 makes every tree take the lookahead walk, which is how the tests run both walks.
+// a call can also name its walk (coloring::walk).
 #ifdef GAMETREE_COLORING_LOOKAHEAD_BYTES
 inline constexpr std::uint64_t coloring_lookahead_bytes = GAMETREE_COLORING_LOOKAHEAD_BYTES;
 #else
@@ -422,6 +422,15 @@ enum class outcome : unsigned char {
 
 /// The three regions that removing node x leaves, by number of nodes. Any may be empty;
 /// left + right + parent + 1 == n.
+/// Which pass analyze makes over the tree. Both give the same answer and check the same
+/// things; they differ only in speed. automatic picks by the tree's size in bytes (see
+/// analyze); the others force one walk, for benchmarks and for tests of both walks.
+enum class walk : unsigned char {
+  automatic,    ///< depth-first below 1 MiB of nodes, lookahead from there
+  depth_first,  ///< pre-order, one node at a time
+  lookahead,    ///< 16 nodes' loads in flight
+};
+
 struct regions {
   std::size_t left = 0;    ///< nodes in x's left subtree
   std::size_t right = 0;   ///< nodes in x's right subtree
@@ -457,12 +466,12 @@ struct analysis {
 /// so that a wrong huge n is caught before any memory is sized by it, and a second pre-order
 /// pass on bad values, to name the first one). The pass is depth-first when the n nodes take
 /// less than 1 MiB, and otherwise keeps 16 nodes' loads in flight (see
-/// detail::coloring_lookahead_bytes). Memory: n bytes for the value check plus O(height) for
-/// the traversal stack (16 times as many entries at most on the lookahead walk). Also throws
-/// std::bad_alloc if that memory cannot be had.
+/// detail::coloring_lookahead_bytes), unless how names the walk. Memory: n bytes for the
+/// value check plus O(height) for the traversal stack (16 times as many entries at most on
+/// the lookahead walk). Also throws std::bad_alloc if that memory cannot be had.
 template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
 [[nodiscard]] analysis<tree_value_t<root_node_t<Root>>> analyze(const Root& root, Count n,
-                                                                Label x) {
+                                                                Label x, walk how = walk::automatic) {
   using node = root_node_t<Root>;
   using value_type = tree_value_t<node>;
   if (n < 1) {
@@ -484,9 +493,11 @@ template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_i
   }
   detail::coloring_labels labels(node_count);
   node* const top = detail::root_pointer(root);
+  const bool lookahead = how == walk::automatic
+                             ? node_count >= detail::coloring_lookahead_bytes / sizeof(node)
+                             : how == walk::lookahead;
   const detail::coloring_scan<node> scan =
-      node_count >= detail::coloring_lookahead_bytes / sizeof(node)
-          ? detail::coloring_scan_lookahead(top, detail::coloring_index(x), labels)
+      lookahead ? detail::coloring_scan_lookahead(top, detail::coloring_index(x), labels)
           : detail::scan_around(top, detail::coloring_index(x), labels);
   const std::uint64_t count = scan.count;
   if (count != node_count) wrong_count(count);
@@ -519,20 +530,20 @@ template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_i
 /// True when player 2 can force a win after player 1 opens with x on the tree at root with
 /// n nodes (the seed's question): when one region around x holds more than n/2 nodes. For
 /// even n an equal split is a draw, so the answer is then false (the seed would say true).
-/// Complexity, memory and exceptions: as analyze.
+/// Complexity, memory, exceptions and how: as analyze.
 template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
-[[nodiscard]] bool second_player_wins(const Root& root, Count n, Label x) {
-  return analyze(root, n, x).result == outcome::win;
+[[nodiscard]] bool second_player_wins(const Root& root, Count n, Label x, walk how = walk::automatic) {
+  return analyze(root, n, x, how).result == outcome::win;
 }
 
 /// A value y with which player 2 wins after player 1 opens with x, or std::nullopt when
 /// player 2 cannot win. The reply is x's neighbour in the region of more than n/2 nodes,
-/// which wins by the most; a node deeper in that region may win too. Complexity, memory and
-/// exceptions: as analyze.
+/// which wins by the most; a node deeper in that region may win too. Complexity, memory,
+/// exceptions and how: as analyze.
 template <labelled_tree Root, detail::coloring_integer Count, detail::coloring_integer Label>
-[[nodiscard]] std::optional<tree_value_t<root_node_t<Root>>> winning_reply(const Root& root,
-                                                                            Count n, Label x) {
-  analysis<tree_value_t<root_node_t<Root>>> a = analyze(root, n, x);
+[[nodiscard]] std::optional<tree_value_t<root_node_t<Root>>> winning_reply(
+    const Root& root, Count n, Label x, walk how = walk::automatic) {
+  analysis<tree_value_t<root_node_t<Root>>> a = analyze(root, n, x, how);
   if (a.result != outcome::win) return std::nullopt;
   return a.best_reply;
 }
