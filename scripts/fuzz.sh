@@ -12,10 +12,18 @@ require_packages cmake make clang libclang-rt-14-dev
 seconds=${1:-60}
 shift || true
 jobs=${GAMETREE_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
-build=build/fuzz
-cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DGAMETREE_BUILD_FUZZERS=ON -DGAMETREE_BUILD_TESTS=OFF -DGAMETREE_BUILD_EXAMPLES=OFF \
-      -DGAMETREE_BUILD_BENCH=OFF -DGAMETREE_INSTALL=OFF >/dev/null
+# GAMETREE_FUZZ_BUILD: a build directory configured with GAMETREE_BUILD_FUZZERS (CI passes
+# build/asan-clang, whose preset has them, so the harnesses are not compiled twice); else
+# the harnesses alone are configured and built in build/fuzz.
+build=${GAMETREE_FUZZ_BUILD:-build/fuzz}
+if [ -z "${GAMETREE_FUZZ_BUILD:-}" ]; then
+  cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DGAMETREE_BUILD_FUZZERS=ON -DGAMETREE_BUILD_TESTS=OFF -DGAMETREE_BUILD_EXAMPLES=OFF \
+        -DGAMETREE_BUILD_BENCH=OFF -DGAMETREE_INSTALL=OFF >/dev/null
+elif ! grep -q '^GAMETREE_BUILD_FUZZERS:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "fuzz.sh: $build is not a build configured with GAMETREE_BUILD_FUZZERS=ON" >&2
+  exit 2
+fi
 cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" >/dev/null
 
 if [ $# -gt 0 ]; then
