@@ -314,22 +314,30 @@ void report(const std::vector<std::string>& failures) {
   CHECK(failures.empty());
 }
 
+// How many random positions of each kind the differential tests solve: 10^4, or fewer in the
+// sanitizer and coverage builds (tests/CMakeLists.txt, GAMETREE_RANDOM_POSITIONS).
+#ifndef GAMETREE_RANDOM_POSITIONS
+#define GAMETREE_RANDOM_POSITIONS 10000
+#endif
+constexpr int random_positions = GAMETREE_RANDOM_POSITIONS;
+static_assert(random_positions > 0);
+
 using payoff_game = gametree_test::random_game<int, true>;
 using decisive_game = gametree_test::random_game<int, false>;
 
 }  // namespace
 
-TEST_CASE("every option set solves 10^4 random tic-tac-toe positions as plain negamax does") {
+TEST_CASE("every option set solves random tic-tac-toe positions as plain negamax does") {
   std::mt19937_64 rng(2024);
   std::vector<games::tic_tac_toe> positions;
-  for (int i = 0; i < 10000; ++i) positions.push_back(random_position(games::tic_tac_toe{}, rng, 2, 8));
+  for (int i = 0; i < random_positions; ++i) positions.push_back(random_position(games::tic_tac_toe{}, rng, 2, 8));
   report<games::tic_tac_toe>(differential_solve(positions, memo_reference<games::tic_tac_toe>{}));
 }
 
-TEST_CASE("every option set solves 10^4 random Nim positions as plain negamax does") {
+TEST_CASE("every option set solves random Nim positions as plain negamax does") {
   std::mt19937_64 rng(1901);
   std::vector<games::nim> positions;
-  for (int i = 0; i < 10000; ++i) {
+  for (int i = 0; i < random_positions; ++i) {
     const std::size_t heaps = std::uniform_int_distribution<std::size_t>(1, 4)(rng);
     std::vector<unsigned> sizes(heaps);
     unsigned total = 0;
@@ -406,20 +414,20 @@ TEST_CASE("on_test reports every null-window test of a narrowing solve, the rang
   CHECK(!steps.empty());
 }
 
-TEST_CASE("every option set solves 10^4 random game trees as plain negamax does") {
+TEST_CASE("every option set solves random game trees as plain negamax does") {
   SECTION("payoffs, alternating turns") {
     std::vector<payoff_game> positions;
-    for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, false, false, 2});
+    for (std::uint64_t seed = 1; seed <= std::uint64_t{random_positions}; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, false, false, 2});
     report<payoff_game>(differential_solve(positions, plain_reference{}));
   }
   SECTION("payoffs, extra turns") {
     std::vector<payoff_game> positions;
-    for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, true, false, 2});
+    for (std::uint64_t seed = 1; seed <= std::uint64_t{random_positions}; ++seed) positions.emplace_back(payoff_game::params{seed, 5, 12, true, false, 2});
     report<payoff_game>(differential_solve(positions, plain_reference{}));
   }
   SECTION("wins, losses and draws, extra turns") {
     std::vector<decisive_game> positions;
-    for (std::uint64_t seed = 1; seed <= 10000; ++seed) positions.emplace_back(decisive_game::params{seed, 5, 10, true, false, 2});
+    for (std::uint64_t seed = 1; seed <= std::uint64_t{random_positions}; ++seed) positions.emplace_back(decisive_game::params{seed, 5, 10, true, false, 2});
     report<decisive_game>(differential_solve(positions, plain_reference{}));
   }
 }
