@@ -733,18 +733,23 @@ class engine {
 
   // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
   // once, or pushes its frame.
-  // Traced: the node and how it was answered go to trace_.
-  template <bool Traced>
+  // The root, once per iteration, through a call that is not inlined: the search loop then
+  // holds one inlined copy of enter, at its one call for a child.
+  [[gnu::noinline]] answer enter_root(const score_type& alpha, const score_type& beta, std::int64_t depth) {
+    return enter(alpha, beta, depth, false, 0);
+  }
+
+  // The node and how it was answered go to tracing_, if set.
   GAMETREE_DETAIL_INLINE answer enter(score_type alpha, score_type beta, std::int64_t depth,
                                       bool same_player, std::size_t p) {
     ++stats_.nodes;
     const Game& g = *game_;
     using status = typename trace_type::status;
-    [[maybe_unused]] auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
-      if constexpr (Traced) trace_->leave(p, a.value, how, bound);
+    auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
+      if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, a.value, how, bound);
       return a;
     };
-    if constexpr (Traced) trace_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
+    if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     const auto ply = static_cast<std::int64_t>(p);
     std::uint64_t hash = 0;
     if constexpr (hashed_game<Game>) {
@@ -772,7 +777,7 @@ class engine {
           ++stats_.tt_hits;
           if (e->has_move) {
             table_move = e->move;
-            if constexpr (Traced) trace_->table_move(p);
+            if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
           }
           if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
             const score_type v = access::to_root(e->value, ply);
@@ -966,32 +971,34 @@ class engine {
   // One iteration at the given depth from the root. Returns false if a budget ended it; the
   // root's best move so far is then in partial_move_.
   bool iterate(std::int64_t depth, const score_type& alpha, const score_type& beta) {
-    if (trace_ != nullptr) {
-      const bool done = iterate_undo<true>(depth, alpha, beta);
-      if (done) trace_->commit();
-      return done;
-    }
-    return iterate_undo<false>(depth, alpha, beta);
+    const bool done = iterate_with(depth, alpha, beta, trace_, use_undo_);
+    if (done && trace_ != nullptr) trace_->commit();
+    return done;
   }
 
-  template <bool Traced>
-  bool iterate_undo(std::int64_t depth, const score_type& alpha, const score_type& beta) {
+  // One iteration, traced to trace (or not at all), with make/unmake if undo. Tracing is a
+  // run-time choice, a branch that goes the same way at every node: a copy of the loop per
+  // choice made each engine about a sixth slower to compile and was no faster. Undo is a
+  // template argument: one loop for both ways measured 3 to 15% slower.
+  bool iterate_with(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta,
+                    trace_type* trace, bool undo) {
+    tracing_ = trace;
     if constexpr (undoable_game<Game>) {
-      if (use_undo_) return iterate_with<true, Traced>(depth, alpha, beta);
+      if (undo) return iterate_loop<true>(depth, root_alpha, root_beta);
     }
-    return iterate_with<false, Traced>(depth, alpha, beta);
+    return iterate_loop<false>(depth, root_alpha, root_beta);
   }
 
-  template <bool Undo, bool Traced>
-  bool iterate_with(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta) {
+  template <bool Undo>
+  bool iterate_loop(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta) {
     if (stats_.nodes >= max_nodes_) {  // an iteration after the first enters its root too
       reason_ = stop_reason::nodes;
       return false;
     }
     moves_.clear();
     game_ = &states_[0];
-    if constexpr (Traced) trace_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
-    (void)enter<Traced>(root_alpha, root_beta, depth, false, 0);  // the root is expanded
+    if (tracing_ != nullptr) [[unlikely]] tracing_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
+    (void)enter_root(root_alpha, root_beta, depth);  // the root is expanded
     std::size_t p = 0;  // the ply of the node on top of the path
     while (true) {
       frame& f = frames_[p];
@@ -1013,21 +1020,23 @@ class engine {
         make<Undo>(moves_[i], p);
         bool same = false;
         if constexpr (turn_reporting_game<Game>) same = game_->player_to_move() == player;
-        const answer a = same ? enter<Traced>(alpha, beta, child_depth, true, p + 1)
-                              : enter<Traced>(access::negate(beta), access::negate(alpha), child_depth, false, p + 1);
+        // One call, so that the loop holds one inlined copy of enter.
+        const score_type child_alpha = same ? alpha : access::negate(beta);
+        const score_type child_beta = same ? beta : access::negate(alpha);
+        const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1);
         if (a.pushed) {
           ++p;
           continue;
         }
         unmake<Undo>(moves_[i], p);
         absorb(frames_[p], i, a.value, a.exact, same, p, false);
-        if constexpr (Traced) trace_cut(p, i);
+        if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
       } else {
         const score_bound bound = !f.improved                       ? score_bound::upper
                                   : access::greater(f.beta, f.best) ? score_bound::exact
                                                                     : score_bound::lower;
         store(f, bound, p);
-        if constexpr (Traced) trace_->leave(p, f.best, trace_type::status::searched, bound);
+        if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, f.best, trace_type::status::searched, bound);
         if (p == 0) {
           root_move_ = moves_[f.best_index];
           root_value_ = f.best;
@@ -1044,7 +1053,7 @@ class engine {
         const std::uint32_t i = parent.next - 1;
         unmake<Undo>(moves_[i], p);
         absorb(parent, i, value, exact, same, p, true);
-        if constexpr (Traced) trace_cut(p, i);
+        if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
       }
     }
   }
@@ -1052,7 +1061,7 @@ class engine {
   // After move i of the frame at ply p was absorbed: if it cut, the moves after it were pruned.
   void trace_cut(std::size_t p, std::uint32_t i) {
     const frame& f = frames_[p];
-    if (f.next == f.last && i + 1 < f.last) trace_->prune(p, &moves_[i + 1], moves_.data() + f.last);
+    if (f.next == f.last && i + 1 < f.last) tracing_->prune(p, &moves_[i + 1], moves_.data() + f.last);
   }
 
   // The principal variation of the iteration just completed, at most max_pv_length moves.
@@ -1106,7 +1115,7 @@ class engine {
       // A search from g as its root: its scores count from g.
       states_[0] = g;
       const score_type at_g = access::to_node(v, ply);
-      if (!iterate_undo<false>(solving ? unlimited : depth - ply, access::predecessor(at_g), access::successor(at_g)) ||
+      if (!iterate_with(solving ? unlimited : depth - ply, access::predecessor(at_g), access::successor(at_g), nullptr, use_undo_) ||
           root_value_ != at_g || (solving && !root_exact_)) {
         break;
       }
@@ -1469,6 +1478,7 @@ class engine {
   std::function<void(const narrowing_info<Game>&)> test_callback_;
   std::chrono::steady_clock::time_point start_{};
   trace_type* trace_ = nullptr;
+  trace_type* tracing_ = nullptr;   // the iteration under way's: trace_, or none for the line's searches
 };
 
 /// search(game, limits) with a fresh engine<Game> (default options). See engine::search.
