@@ -361,7 +361,7 @@ std::unique_ptr<binary_node<int>> make_chain(int n, chain_kind kind) {
 
 }  // namespace
 
-TEST_CASE("million-node chains: left, right and zigzag") {
+TEST_CASE("million-node chains: left, right and zigzag", "[deep]") {
   const auto kind = GENERATE(chain_kind::left, chain_kind::right, chain_kind::zigzag);
   const int n = GENERATE(1000000, 1000001);
   const auto root = make_chain(n, kind);
@@ -392,7 +392,7 @@ TEST_CASE("million-node chains: left, right and zigzag") {
         (n % 2 == 1 ? std::vector<int>{(n + 1) / 2} : std::vector<int>{n / 2, n / 2 + 1}));
 }
 
-TEST_CASE("a million-node chain of LeetCode raw-pointer nodes") {
+TEST_CASE("a million-node chain of LeetCode raw-pointer nodes", "[deep]") {
   constexpr int n = 1000000;
   std::vector<leet_node> arena(static_cast<std::size_t>(n));
   for (std::size_t i = 0; i < arena.size(); ++i) {
