@@ -731,15 +731,14 @@ class engine {
     return false;
   }
 
-  // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
-  // once, or pushes its frame.
   // The root, once per iteration, through a call that is not inlined: the search loop then
   // holds one inlined copy of enter, at its one call for a child.
   [[gnu::noinline]] answer enter_root(const score_type& alpha, const score_type& beta, std::int64_t depth) {
     return enter(alpha, beta, depth, false, 0);
   }
 
-  // The node and how it was answered go to tracing_, if set.
+  // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
+  // once, or pushes its frame. The node and how it was answered go to tracing_, if set.
   GAMETREE_DETAIL_INLINE answer enter(score_type alpha, score_type beta, std::int64_t depth,
                                       bool same_player, std::size_t p) {
     ++stats_.nodes;
@@ -971,20 +970,20 @@ class engine {
   // One iteration at the given depth from the root. Returns false if a budget ended it; the
   // root's best move so far is then in partial_move_.
   bool iterate(std::int64_t depth, const score_type& alpha, const score_type& beta) {
-    const bool done = iterate_with(depth, alpha, beta, trace_, use_undo_);
+    const bool done = iterate_with(depth, alpha, beta, trace_);
     if (done && trace_ != nullptr) trace_->commit();
     return done;
   }
 
-  // One iteration, traced to trace (or not at all), with make/unmake if undo. Tracing is a
+  // One iteration, traced to trace (or not at all), with make/unmake if use_undo_. Tracing is a
   // run-time choice, a branch that goes the same way at every node: a copy of the loop per
   // choice made each engine about a sixth slower to compile and was no faster. Undo is a
   // template argument: one loop for both ways measured 3 to 15% slower.
   bool iterate_with(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta,
-                    trace_type* trace, bool undo) {
+                    trace_type* trace) {
     tracing_ = trace;
     if constexpr (undoable_game<Game>) {
-      if (undo) return iterate_loop<true>(depth, root_alpha, root_beta);
+      if (use_undo_) return iterate_loop<true>(depth, root_alpha, root_beta);
     }
     return iterate_loop<false>(depth, root_alpha, root_beta);
   }
@@ -1115,7 +1114,7 @@ class engine {
       // A search from g as its root: its scores count from g.
       states_[0] = g;
       const score_type at_g = access::to_node(v, ply);
-      if (!iterate_with(solving ? unlimited : depth - ply, access::predecessor(at_g), access::successor(at_g), nullptr, use_undo_) ||
+      if (!iterate_with(solving ? unlimited : depth - ply, access::predecessor(at_g), access::successor(at_g), nullptr) ||
           root_value_ != at_g || (solving && !root_exact_)) {
         break;
       }
