@@ -7,8 +7,17 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# The program of every line of examples/seeds/index.txt, once each.
-programs=$(awk '$1 !~ /^#/ && NF { print $1 }' examples/seeds/index.txt | sort -u)
+# Each run of examples/seeds/index.txt: <program> <input> <expected output> [flags] | <title>
+# (blank lines and lines that start with # are not runs).
+runs=()
+while IFS= read -r line; do
+  command=${line%%|*}
+  [ -z "${command// }" ] && continue
+  case "$command" in \#*) continue ;; esac
+  runs+=("$line")
+done <examples/seeds/index.txt
+# The program of every run, once each.
+programs=$(for line in "${runs[@]}"; do read -r program _ <<<"${line%%|*}"; echo "$program"; done | sort -u)
 cache=build/release/CMakeCache.txt
 if grep -qx 'CMAKE_BUILD_TYPE:STRING=Release' "$cache" 2>/dev/null &&
    grep -qx 'GAMETREE_BUILD_EXAMPLES:BOOL=ON' "$cache" &&
@@ -23,10 +32,8 @@ fi
 cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" --target $programs >/dev/null
 
 status=0
-# Each line of examples/seeds/index.txt: <program> <input> <expected output> [flags] | <title>
-while IFS='|' read -r command title; do
-  [ -z "${command// }" ] && continue
-  case "$command" in \#*) continue ;; esac
+for line in "${runs[@]}"; do
+  IFS='|' read -r command title <<<"$line"
   read -r program input _expected flags <<<"$command"
   title=${title# }
   echo "== $title"
@@ -36,5 +43,5 @@ while IFS='|' read -r command title; do
   # shellcheck disable=SC2086
   if ! "$build/examples/$program" $flags <"examples/seeds/$input" | sed 's/^/   /'; then status=1; fi
   echo
-done <examples/seeds/index.txt
+done
 exit $status
