@@ -14,6 +14,7 @@
 //
 // Every iteration is a loop: no recursion whose depth the game decides.
 
+#include <gametree/detail/budget.hpp>
 #include <gametree/detail/hash.hpp>
 #include <gametree/detail/stop_request.hpp>
 #include <gametree/game.hpp>
@@ -416,19 +417,14 @@ class mcts {
     if (limits.max_iterations && *limits.max_iterations == 0) {
       throw std::invalid_argument("mcts_limits: max_iterations must be at least 1");
     }
-    if (limits.max_time && limits.max_time->count() < 0) {
-      throw std::invalid_argument("mcts_limits: max_time must not be negative");
-    }
+    detail::budget::check_max_time(limits.max_time, "mcts_limits");
     // From here on the search runs: whatever ends it (a budget, the solver, a stop, an
     // exception) spends a request made before or during it. A call rejected above never
     // started, so a pending request waits for the next search, as the engine's does.
     const detail::stop_request::clear_at_end clear_stop(stop_);
     const auto start = std::chrono::steady_clock::now();
     stats_ = mcts_statistics{};
-    std::optional<std::chrono::steady_clock::time_point> deadline;
-    if (limits.max_time && *limits.max_time < std::chrono::steady_clock::time_point::max() - start) {
-      deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(*limits.max_time);
-    }
+    const detail::budget budget(start, limits.max_time, limits.stop, &stop_);
     const std::uint64_t max_iterations = limits.max_iterations.value_or(std::numeric_limits<std::uint64_t>::max());
 
     mcts_stop reason = mcts_stop::solved;
@@ -438,11 +434,11 @@ class mcts {
         reason = mcts_stop::iterations;
         break;
       }
-      if (stop_.requested() || (limits.stop && limits.stop->load(std::memory_order_relaxed))) {
+      if (budget.stop_requested()) {
         reason = mcts_stop::stopped;
         break;
       }
-      if (deadline && stats_.iterations % 8 == 0 && std::chrono::steady_clock::now() >= *deadline) {
+      if (stats_.iterations % 8 == 0 && budget.past_deadline()) {
         reason = mcts_stop::time;
         break;
       }
