@@ -5,6 +5,7 @@
 #include <gametree/search.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -52,8 +53,15 @@ struct plain_tic_tac_toe {
   std::uint32_t key() const { return t.key(); }
 };
 
-// Every state hashes alike: only exact keys keep the table right.
+// Every state hashes alike: only exact keys keep the table right. Its key is not a packed
+// integer (which the table would keep whatever exact_keys says), so exact_keys decides.
 struct constant_hash_tic_tac_toe : games::tic_tac_toe {
+  std::uint64_t hash() const { return 42; }
+  std::array<std::uint32_t, 1> key() const { return {games::tic_tac_toe::key()}; }
+};
+
+// The same with tic-tac-toe's own packed key.
+struct constant_hash_packed_tic_tac_toe : games::tic_tac_toe {
   std::uint64_t hash() const { return 42; }
 };
 
@@ -612,35 +620,76 @@ TEST_CASE("the engine keeps its table between searches") {
   engine<unhashed> plain;
   CHECK(plain.solve(unhashed{}).value == score<int>::loss_in(2));  // two forced moves: the opponent takes the last
   CHECK(plain.probe(unhashed{}) == nullptr);
-  STATIC_REQUIRE(std::is_same_v<engine<games::tic_tac_toe>::key_type,
-                                gametree::table_key<std::remove_cvref_t<decltype(games::tic_tac_toe{}.key())>>>);
-  // The same lookup by hand, through the table and the public key type.
+  // Tic-tac-toe's key() is a packed board (an unsigned integer): the table keeps it, as a
+  // 64-bit word, in place of the hash. The same lookup by hand, through the table.
+  STATIC_REQUIRE(std::is_same_v<engine<games::tic_tac_toe>::key_type, std::uint64_t>);
   const games::tic_tac_toe start;
-  const auto key = start.key();
   const auto hash = static_cast<std::uint64_t>(start.hash());
-  CHECK(read_only.table()->probe(hash, gametree::table_key_ref<std::remove_cvref_t<decltype(key)>>{hash, &key}) == root);
+  CHECK(read_only.table()->probe(hash, std::uint64_t{start.key()}) == root);
+  // Nim's key() is its heaps: the table stores them beside the hash.
+  STATIC_REQUIRE(std::is_same_v<engine<games::nim>::key_type, gametree::table_key<std::vector<unsigned>>>);
+  engine<games::nim> heaps;
+  const games::nim n({1, 2, 3});
+  (void)heaps.solve(n);
+  const auto nim_hash = static_cast<std::uint64_t>(n.hash());
+  CHECK(heaps.table()->probe(nim_hash, gametree::table_key_ref<std::vector<unsigned>>{nim_hash, &n.key()}) == heaps.probe(n));
+  CHECK(heaps.probe(n) != nullptr);
   e.clear();
   const auto third = e.solve(games::tic_tac_toe{});
   CHECK(third.stats.nodes == first.stats.nodes);
 }
 
-TEST_CASE("a game whose hash is constant is solved exactly in exact-key mode") {
-  std::mt19937_64 rng(11);
-  engine<constant_hash_tic_tac_toe> exact;
-  engine_options o;
-  o.exact_keys = false;
-  engine<constant_hash_tic_tac_toe> hash_only(o);
-  int wrong_without_keys = 0;
+namespace {
+
+// Solves 300 random non-terminal tic-tac-toe positions, wrapped as Wrapped (a tic-tac-toe whose
+// hash is constant), with each engine in `engines`; returns, per engine, how many answers
+// differ from the reference negamax, and how many positions were solved.
+template <class Wrapped, std::size_t N>
+std::pair<std::array<int, N>, int> constant_hash_wrong_answers(std::array<engine<Wrapped>*, N> engines,
+                                                               std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::array<int, N> wrong{};
+  int solved = 0;
   for (int i = 0; i < 300; ++i) {
-    constant_hash_tic_tac_toe t;
+    Wrapped t;
     static_cast<games::tic_tac_toe&>(t) = random_position(games::tic_tac_toe{}, rng, 2, 6);
     if (t.outcome()) continue;
     const auto expected = reference::negamax(static_cast<const games::tic_tac_toe&>(t));
-    CHECK(exact.solve(t).value == expected);
-    wrong_without_keys += hash_only.solve(t).value == expected ? 0 : 1;
+    for (std::size_t k = 0; k < N; ++k) wrong[k] += engines[k]->solve(t).value == expected ? 0 : 1;
+    ++solved;
   }
+  return {wrong, solved};
+}
+
+}  // namespace
+
+TEST_CASE("a game whose hash is constant is solved exactly in exact-key mode") {
+  engine<constant_hash_tic_tac_toe> exact;
+  engine<constant_hash_tic_tac_toe> hash_only({.exact_keys = false});
+  const auto [wrong, solved] = constant_hash_wrong_answers<constant_hash_tic_tac_toe, 2>({&exact, &hash_only}, 11);
+  CHECK(solved > 100);
+  CHECK(wrong[0] == 0);
   // The hash alone is unsafe: with every state alike, many answers come out wrong.
-  CHECK(wrong_without_keys > 0);
+  CHECK(wrong[1] > 0);
+}
+
+TEST_CASE("a packed key is the table's key in both key modes: exact, in 32-byte entries") {
+  engine<constant_hash_packed_tic_tac_toe> hash_only({.exact_keys = false});
+  const auto [wrong, solved] = constant_hash_wrong_answers<constant_hash_packed_tic_tac_toe, 1>({&hash_only}, 12);
+  CHECK(wrong[0] == 0);
+  CHECK(solved > 100);
+  CHECK(hash_only.table()->statistics().stores > 0);
+  // Two entries of a game with a packed key and an int move fill one cache line, and the
+  // table's storage starts on one.
+  using c4_table = engine<games::connect_four<>>::table_type;
+  STATIC_REQUIRE(sizeof(c4_table::entry) == 32);
+  engine<games::connect_four<>> c4({.table_mib = 1});
+  CHECK(c4.table()->capacity() == 32768);  // 1 MiB of 32-byte entries, all of it
+  const auto board = games::connect_four<>::from_moves("7422341735647741166133573473242566");  // Pons' Test_L3_R1
+  (void)c4.solve(board);
+  const auto* root = c4.probe(board);
+  REQUIRE(root != nullptr);
+  CHECK(reinterpret_cast<std::uintptr_t>(root) % 32 == 0);  // so a bucket never straddles a line
 }
 
 TEST_CASE("node limits are exact and give the same result on every run") {
@@ -787,6 +836,48 @@ TEST_CASE("an engine can be moved between searches, table and all") {
   STATIC_REQUIRE(std::is_move_constructible_v<engine<games::nim>>);
   STATIC_REQUIRE(std::is_move_assignable_v<engine<games::nim>>);
   STATIC_REQUIRE(!std::is_copy_constructible_v<engine<games::nim>>);
+}
+
+TEST_CASE("engines can share one table: what one stores, the other finds") {
+  const auto board = games::tic_tac_toe::from_moves("15");
+  engine<games::tic_tac_toe> first;
+  const auto alone = first.solve(board);
+  engine<games::tic_tac_toe> second({}, first.shared_table());
+  REQUIRE(second.table() != nullptr);
+  CHECK(second.table() == first.table());
+  const auto shared = second.solve(board);
+  CHECK(shared.value == alone.value);
+  CHECK(shared.best_move == alone.best_move);
+  CHECK(shared.stats.nodes < alone.stats.nodes);  // the first engine's entries answered
+  CHECK(shared.stats.tt_cutoffs > 0);
+  engine<games::tic_tac_toe> own;  // a table of its own: as much work as the first did
+  CHECK(own.solve(board).stats.nodes == alone.stats.nodes);
+  CHECK(own.table() != first.table());
+
+  engine<games::tic_tac_toe> none({.table_mib = 16}, nullptr);  // no table, whatever table_mib says
+  CHECK(none.table() == nullptr);
+  CHECK(none.shared_table() == nullptr);
+  const auto untabled = none.solve(board);
+  CHECK(untabled.value == alone.value);
+  CHECK(untabled.stats.tt_probes == 0);
+  CHECK(none.probe(board) == nullptr);
+
+  REQUIRE(first.probe(board) != nullptr);
+  second.clear();  // forgets the table for every engine that shares it
+  CHECK(first.probe(board) == nullptr);
+  engine<games::tic_tac_toe> after_clear({}, first.shared_table());  // no killers, no history yet
+  CHECK(after_clear.solve(board).stats.nodes == alone.stats.nodes);
+
+  std::shared_ptr<engine<games::tic_tac_toe>::table_type> kept;
+  {
+    engine<games::tic_tac_toe> gone({.table_mib = 1});
+    kept = gone.shared_table();
+    (void)gone.solve(board);
+  }
+  CHECK(kept->statistics().stores > 0);  // the table outlives the engine that made it
+  engine<games::tic_tac_toe> heir({}, kept);
+  CHECK(heir.solve(board).stats.nodes < alone.stats.nodes);
+  CHECK_THROWS_AS((engine<games::tic_tac_toe>({.aspiration = -1.0}, kept)), std::invalid_argument);
 }
 
 TEST_CASE("a terminal root has a score and no move") {

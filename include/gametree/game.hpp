@@ -547,7 +547,8 @@ std::string describe_move(const G& g, const typename G::move_type& move) {
 /// What the engine's transposition table stores for a game with key(): the hash beside the
 /// key, so that the hash rejects most mismatches at once. With engine_options::exact_keys
 /// false, key stays default-constructed and only the hash counts. engine<G>::key_type is this
-/// type (std::uint64_t, the hash alone, for a game without key()).
+/// type, except for a key() of an unsigned integer type of at most 64 bits, which the table
+/// stores itself as a std::uint64_t, and a game without key() (std::uint64_t, the hash).
 template <class Key>
 struct table_key_ref;
 

@@ -5,15 +5,19 @@
 //
 // Buckets of two entries (Breuker, Uiterwijk & van den Herik, "Replacement schemes for
 // transposition tables", ICCA Journal 17, 1994: the "two-level" scheme): the first entry keeps
-// the deepest result of the current search, the second is always replaced.
+// the deepest result of the current search, the second is always replaced. The entries start
+// on a cache line, so a bucket of two entries of 32 bytes (a game with a packed 64-bit key and
+// an int move, as Connect 4) is one line: a probe waits for memory once.
 
 #include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -21,6 +25,21 @@
 #include <vector>
 
 namespace gametree {
+
+namespace detail {
+// Storage that starts on a cache line (64 bytes, or T's own alignment if larger).
+template <class T>
+struct line_allocator {
+  using value_type = T;
+  static constexpr std::align_val_t alignment{std::max<std::size_t>(64, alignof(T))};
+  line_allocator() = default;
+  template <class U>
+  explicit line_allocator(const line_allocator<U>&) noexcept {}
+  [[nodiscard]] T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), alignment)); }
+  void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, n * sizeof(T), alignment); }
+  friend bool operator==(const line_allocator&, const line_allocator&) noexcept { return true; }
+};
+}  // namespace detail
 
 /// Depth stored for a result that no depth limit touched (exact at any depth).
 inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t>::max();
@@ -189,7 +208,7 @@ class transposition_table {
     return static_cast<std::size_t>(detail::mix64(h) & mask_) << second_;
   }
 
-  std::vector<entry> entries_;
+  std::vector<entry, detail::line_allocator<entry>> entries_;
   std::size_t mask_ = 0;
   std::size_t second_ = 0;  // 1: buckets of two entries; 0: a single entry
   std::uint8_t generation_ = 0;

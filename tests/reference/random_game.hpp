@@ -11,10 +11,10 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
-#include <utility>
 #include <limits>
 #include <optional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace gametree_test {
@@ -86,8 +86,10 @@ class random_game {
   }
 
   std::uint64_t hash() const { return h(17); }
-  std::uint64_t key() const {
-    return id_ | static_cast<std::uint64_t>(ply_) << 40 | static_cast<std::uint64_t>(player_) << 63;
+  // The tree's seed beside the node: positions of different trees never share a key, even in
+  // one engine's table.
+  std::pair<std::uint64_t, std::uint64_t> key() const {
+    return {p_.seed, id_ | static_cast<std::uint64_t>(ply_) << 40 | static_cast<std::uint64_t>(player_) << 63};
   }
   int player_to_move() const { return player_; }
   int move_hint(int m) const { return static_cast<int>(mix64(h(7) + static_cast<std::uint64_t>(m)) % 10); }

@@ -1,0 +1,605 @@
+#pragma once
+// detail::search_worker: one search thread of an engine. It holds what is the thread's own:
+// the explicit stack of frames that negamax alpha-beta (fail-soft, with PVS as an option)
+// walks instead of recursing, the states (one, made and unmade, or a copy per ply), the
+// moves of every frame, the move ordering (killers, history), the line of best play, the
+// statistics and the node budget. What the threads of one engine share it reaches by
+// pointer: the transposition table; the clock and the stop flags come in a budget per
+// search. One iteration from the root at a time; the root drivers (engine/drivers.hpp) make
+// a search of iterations, and the engine (search.hpp) a result of the search.
+//
+// Alpha-beta with fail-soft bounds: Knuth & Moore, "An analysis of alpha-beta pruning",
+// Artificial Intelligence 6 (1975); Fishburn, "Three optimizations of alpha-beta search"
+// (1983) for fail-soft. Principal variation search: Reinefeld (1983).
+
+#include <gametree/detail/budget.hpp>
+#include <gametree/detail/inline.hpp>
+#include <gametree/engine/options.hpp>
+#include <gametree/engine/ordering.hpp>
+#include <gametree/engine/trace.hpp>
+#include <gametree/game.hpp>
+#include <gametree/transposition_table.hpp>
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gametree::detail {
+
+// A key() of an unsigned integer type of at most 64 bits (a packed board, as Connect 4's and
+// tic-tac-toe's): the table stores it in place of the hash.
+template <class G>
+concept packed_key_game = keyed_game<G> && std::unsigned_integral<std::remove_cvref_t<decltype(std::declval<const G&>().key())>> &&
+                          sizeof(std::remove_cvref_t<decltype(std::declval<const G&>().key())>) <= 8;
+
+// The key a table stores for Game: for a packed key, the key itself as a 64-bit word, in
+// either key mode (it costs no more than the hash, and no collision can confuse two states);
+// for another key() of type K, table_key<K> (the hash, and the key beside it); without key(),
+// the hash alone.
+template <class G>
+struct engine_key {
+  using type = std::uint64_t;
+};
+template <keyed_game G>
+struct engine_key<G> {
+  using type = table_key<std::remove_cvref_t<decltype(std::declval<const G&>().key())>>;
+};
+template <packed_key_game G>
+struct engine_key<G> {
+  using type = std::uint64_t;
+};
+
+// The type of player_to_move() for a game that reports it; else bool, never compared.
+template <class G>
+struct engine_player {
+  using type = bool;
+};
+template <turn_reporting_game G>
+struct engine_player<G> {
+  using type = std::remove_cvref_t<decltype(std::declval<const G&>().player_to_move())>;
+};
+template <class G>
+using player_t = typename engine_player<G>::type;
+
+// The player to move at g, where the game says; else nothing to compare.
+template <game Game>
+player_t<Game> player_at(const Game& g) {
+  if constexpr (turn_reporting_game<Game>) {
+    return g.player_to_move();
+  } else {
+    (void)g;
+    return player_t<Game>{};
+  }
+}
+
+template <game Game>
+class search_worker {
+ public:
+  using move_type = typename Game::move_type;
+  using value_type = game_value_t<Game>;
+  using score_type = score<value_type>;
+  using trace_type = engine_trace<Game>;
+  using key_type = typename engine_key<Game>::type;
+  using table_type = transposition_table<key_type, move_type, value_type>;
+
+  // The depth of an unlimited search: decremented like any other, it never reaches 0 (the
+  // horizon), and only an entry of unlimited_depth (no depth limit under it) answers it.
+  static constexpr std::int64_t unlimited = std::int64_t{1} << 62;
+
+  // What the last iteration found at the root (its score, whether no depth limit touched it,
+  // what the score is, the move): the drivers read it, and change it where a series of
+  // iterations concludes more than its last one did.
+  struct root_result {
+    score_type value{};
+    bool exact = false;
+    score_bound bound = score_bound::exact;
+    std::optional<move_type> move;
+  };
+
+  // table: shared with the other workers of the engine, or nullptr (no table).
+  search_worker(const engine_options& options, table_type* table)
+      : options_(options), order_(options), table_(table) {
+    use_undo_ = undoable_game<Game> && options_.use_undo;
+    exact_keys_ = keyed_game<Game> && options_.exact_keys;
+    pv_cap_ = std::min(options_.max_pv_length, pv_rows);
+    pv_.resize(pv_cap_ * pv_cap_);
+    pv_length_.resize(pv_cap_);
+  }
+
+  // A search from root begins: statistics and buffers reset, max_nodes nodes allowed, the
+  // clock and the stop flags in b.
+  void begin(const Game& root, std::uint64_t max_nodes, const budget& b) {
+    budget_ = b;
+    max_nodes_ = max_nodes;
+    next_check_ = std::min<std::uint64_t>(max_nodes_, 1024);
+    stats_ = engine_statistics{};
+    reason_ = stop_reason::completed;
+    moves_.clear();
+    partial_move_.reset();
+    if (states_.empty()) {
+      states_.push_back(root);
+    } else {
+      states_[0] = root;
+    }
+    if (table_ != nullptr) table_->new_search();
+    order_.age();
+  }
+
+  // One iteration at the given depth from the root state, with the window (alpha, beta),
+  // traced to trace (or not at all; a trace keeps the iteration once it completes). Returns
+  // false if a budget ended it; the root's best move so far is then partial_move().
+  bool iterate(std::int64_t depth, const score_type& alpha, const score_type& beta, trace_type* trace) {
+    const bool done = iterate_with(depth, alpha, beta, trace);
+    if (done && trace != nullptr) trace->commit();
+    return done;
+  }
+
+  [[nodiscard]] Game& root_state() noexcept { return states_[0]; }
+  [[nodiscard]] root_result& root() noexcept { return root_; }
+  [[nodiscard]] engine_statistics& stats() noexcept { return stats_; }
+  [[nodiscard]] stop_reason& reason() noexcept { return reason_; }
+  [[nodiscard]] const std::optional<move_type>& partial_move() const noexcept { return partial_move_; }
+  // The line of best play the last iteration collected, at most line_capacity() moves.
+  [[nodiscard]] std::span<const move_type> line() const noexcept {
+    return pv_cap_ == 0 ? std::span<const move_type>() : std::span<const move_type>(pv_.data(), pv_length_[0]);
+  }
+  [[nodiscard]] std::size_t line_capacity() const noexcept { return pv_cap_; }
+
+  // What the table holds for state g, or nullptr (no table, no entry). Changes nothing.
+  [[nodiscard]] const typename table_type::entry* probe(const Game& g) const {
+    if constexpr (hashed_game<Game>) {
+      if (table_ == nullptr) return nullptr;
+      const auto hash = static_cast<std::uint64_t>(g.hash());
+      return with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+    } else {
+      (void)g;
+      return nullptr;
+    }
+  }
+
+  // The move of g's table entry if the entry is exact, of the given remaining depth (or of no
+  // limit), holds the value v the line expects at this ply, and its move is legal.
+  std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
+                                            std::int64_t remaining) {
+    const auto* e = probe(g);
+    if (e == nullptr || !e->has_move || e->bound != score_bound::exact ||
+        (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
+      return std::nullopt;
+    }
+    const std::size_t first = moves_.size();
+    g.legal_moves(moves_);
+    const bool legal =
+        std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), e->move) != moves_.end();
+    moves_.resize(first);
+    if (!legal) return std::nullopt;
+    return e->move;
+  }
+
+  // The first move generated at g (of search_moves() where the game has it): the answer of a
+  // search that completed no iteration and saw no move.
+  move_type first_move(const Game& g) {
+    moves_.clear();
+    generate(g);
+    if (moves_.empty()) check_generated<Game>(0, 0);
+    return moves_.front();
+  }
+
+  // Forgets the killers and the history.
+  void clear() { order_.clear(); }
+
+  // In make/unmake mode the root must be as it was after every iteration.
+  void check_restored(std::uint64_t root_hash) {
+    if constexpr (hashed_game<Game> && undoable_game<Game>) {
+      if (use_undo_ && static_cast<std::uint64_t>(states_[0].hash()) != root_hash) {
+        throw game_contract_error(
+            "game contract: undo(move) must restore the state play(move) changed, but the "
+            "root's hash differs after the search unwound");
+      }
+    } else {
+      (void)root_hash;
+    }
+  }
+
+ private:
+  using access = score_access<value_type>;
+  using player_type = player_t<Game>;
+
+  // Where a frame is with the child it searches: with the frame's window, with a null window
+  // around alpha (PVS's probe), or about to search the same child again with the full window
+  // because the probe beat alpha.
+  enum class stage : std::uint8_t { full, probe, research };
+
+  // One node of the search path; frames_[p] is the node at ply p.
+  struct frame {
+    score_type alpha, beta, best;
+    std::uint64_t hash;
+    std::uint32_t first, last, next, best_index;  // its moves: moves_[first, last)
+    std::int64_t depth;  // plies to go; >= unlimited: no limit
+    bool same_player;  // this node's player moved at the parent too
+    bool exact;        // no depth limit touched the subtree searched so far
+    bool improved;     // alpha rose: the best score is not an upper bound
+    stage at;          // the child being searched, or the next one
+    player_type player;
+  };
+
+  // A node answered at once (a terminal, the depth limit, the table, the game's bounds), or
+  // pushed: its frame is on the path.
+  struct answer {
+    score_type value;
+    bool exact;
+    bool pushed;
+  };
+
+  static constexpr std::uint32_t npos = static_cast<std::uint32_t>(-1);
+  // The most plies of a line a search collects itself (the drivers extend it): the buffer is
+  // pv_rows^2 moves, whatever max_pv_length is.
+  static constexpr std::size_t pv_rows = 64;
+
+  // Plays m at ply p (the child is at p + 1) and takes it back; Undo: make/unmake on one
+  // state, else a copy per ply.
+  template <bool Undo>
+  GAMETREE_DETAIL_INLINE void make(const move_type& m, std::size_t p) {
+    if constexpr (Undo) {
+      game_->play(m);
+      return;
+    }
+    if (states_.size() <= p + 1) {
+      states_.push_back(states_[p]);
+    } else {
+      states_[p + 1] = states_[p];
+    }
+    game_ = &states_[p + 1];
+    game_->play(m);
+  }
+
+  template <bool Undo>
+  GAMETREE_DETAIL_INLINE void unmake(const move_type& m, std::size_t p) {
+    if constexpr (Undo) {
+      game_->undo(m);
+    } else {
+      (void)m;
+      game_ = &states_[p];
+    }
+  }
+
+  // Calls f with what the table looks g up by: a packed key itself; the hash, or the hash and
+  // a reference to g.key() (no copy of the key is made unless an entry stores it).
+  template <class F>
+  decltype(auto) with_key(const Game& g, std::uint64_t hash, F&& f) const {
+    if constexpr (packed_key_game<Game>) {
+      (void)hash;
+      return f(static_cast<std::uint64_t>(g.key()));
+    } else if constexpr (keyed_game<Game>) {
+      using ref = table_key_ref<std::remove_cvref_t<decltype(g.key())>>;
+      if (exact_keys_) {
+        const auto& k = g.key();
+        return f(ref{hash, &k});
+      }
+      return f(ref{hash, nullptr});
+    } else {
+      return f(hash);
+    }
+  }
+
+  // Checked before every node but the root: the node budget exactly, the clock and the stop
+  // flags every 1024 nodes. One comparison in the common case: next_check_ is the nearer of
+  // the node limit and the next multiple of 1024.
+  GAMETREE_DETAIL_INLINE bool out_of_budget() {
+    if (stats_.nodes < next_check_) return false;
+    return slow_budget_check();
+  }
+
+  bool slow_budget_check() {
+    if (stats_.nodes >= max_nodes_) {
+      reason_ = stop_reason::nodes;
+      return true;
+    }
+    next_check_ = std::min(max_nodes_, (stats_.nodes | 1023U) + 1);
+    if (budget_.stop_requested()) {
+      reason_ = stop_reason::stopped;
+      return true;
+    }
+    if (budget_.past_deadline()) {
+      reason_ = stop_reason::time;
+      return true;
+    }
+    return false;
+  }
+
+  // The root, once per iteration, through a call that is not inlined: the search loop then
+  // holds one inlined copy of enter, at its one call for a child.
+  [[gnu::noinline]] answer enter_root(const score_type& alpha, const score_type& beta, std::int64_t depth) {
+    return enter(alpha, beta, depth, false, 0);
+  }
+
+  // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
+  // once, or pushes its frame. The node and how it was answered go to tracing_, if set.
+  GAMETREE_DETAIL_INLINE answer enter(score_type alpha, score_type beta, std::int64_t depth,
+                                      bool same_player, std::size_t p) {
+    ++stats_.nodes;
+    const Game& g = *game_;
+    using status = typename trace_type::status;
+    auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
+      if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, a.value, how, bound);
+      return a;
+    };
+    if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
+    const auto ply = static_cast<std::int64_t>(p);
+    std::uint64_t hash = 0;
+    if constexpr (hashed_game<Game>) {
+      if (table_ != nullptr) {
+        hash = static_cast<std::uint64_t>(g.hash());
+        table_->prefetch(hash);  // the bucket arrives while outcome() runs
+      }
+    }
+    if (const auto o = g.outcome()) {
+      ++stats_.leaves;
+      return answered({access::to_root(terminal_score<value_type>(*o), ply), true, false}, status::terminal);
+    }
+    if constexpr (evaluated_game<Game>) {
+      if (depth == 0) {
+        ++stats_.leaves;
+        return answered({evaluation(g), false, false}, status::horizon);
+      }
+    }
+    std::optional<move_type> table_move;
+    if constexpr (hashed_game<Game>) {
+      if (table_ != nullptr) {
+        ++stats_.tt_probes;
+        const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+        if (e != nullptr) {
+          ++stats_.tt_hits;
+          if (e->has_move) {
+            table_move = e->move;
+            if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
+          }
+          if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
+            const score_type v = access::to_root(e->value, ply);
+            if (e->bound == score_bound::exact ||
+                (e->bound == score_bound::lower && !(v < beta)) ||
+                (e->bound == score_bound::upper && !(alpha < v))) {
+              ++stats_.tt_cutoffs;
+              return answered({v, e->depth == unlimited_depth, false}, status::table, e->bound);
+            }
+          }
+        }
+      }
+    }
+    if constexpr (bounded_game<Game>) {
+      if (p > 0) {
+        const score_range<value_type> r = g.score_bounds();
+        check_bounds<Game>(r);
+        const score_type lower = access::to_root(r.lower, ply);
+        const score_type upper = access::to_root(r.upper, ply);
+        if (!(alpha < upper)) return answered({upper, true, false}, status::bounds, score_bound::upper);
+        if (!(lower < beta)) return answered({lower, true, false}, status::bounds, score_bound::lower);
+        if (lower == upper) return answered({lower, true, false}, status::bounds);  // the game knows the value
+        // Narrowed to just outside [lower, upper], so that a child scoring lower or upper
+        // still counts as inside the window (an exact score, on the line of best play).
+        const score_type below = access::predecessor(lower);
+        const score_type above = access::successor(upper);
+        if (alpha < below) alpha = below;
+        if (above < beta) beta = above;
+      }
+    }
+    const std::size_t first = moves_.size();
+    generate(g);
+    const std::size_t last = moves_.size();
+    if (last <= first) check_generated<Game>(first, last);
+    // GCOVR_EXCL_START: 2^32 moves on one path need more than 16 GiB of moves.
+    if (last > std::numeric_limits<std::uint32_t>::max()) {
+      throw std::length_error("search: more than 2^32 moves on the search path");
+    }
+    // GCOVR_EXCL_STOP
+    if (options_.move_ordering) order_.order(g, moves_, first, last, table_move, p);
+    if (p >= frames_.size()) frames_.resize(p + 1);
+    if (ply >= stats_.max_ply) stats_.max_ply = ply + 1;  // its children are entered
+    if (p < pv_cap_) pv_length_[p] = 0;
+    frame& f = frames_[p];
+    f.alpha = alpha;
+    f.beta = beta;
+    f.best = access::neg_inf();
+    f.hash = hash;
+    f.first = static_cast<std::uint32_t>(first);
+    f.last = static_cast<std::uint32_t>(last);
+    f.next = static_cast<std::uint32_t>(first);
+    f.best_index = npos;
+    f.depth = depth;
+    f.same_player = same_player;
+    f.exact = true;
+    f.improved = false;
+    f.at = stage::full;
+    if constexpr (turn_reporting_game<Game>) f.player = g.player_to_move();
+    return {score_type{}, true, true};
+  }
+
+  // The moves to search: search_moves() where the game has it, else every legal move.
+  void generate(const Game& g) {
+    if constexpr (pruning_game<Game>) {
+      g.search_moves(moves_);
+    } else {
+      g.legal_moves(moves_);
+    }
+  }
+
+  // The line at ply p becomes moves_[i] followed by the child's line (child_line: whether the
+  // child was searched, rather than answered at once with no line).
+  void update_pv(std::size_t i, std::size_t p, bool child_line) {
+    const std::size_t cap = pv_cap_;
+    move_type* row = &pv_[p * cap];
+    row[0] = moves_[i];
+    std::size_t n = 1;
+    if (child_line && p + 1 < cap) {
+      const move_type* below = &pv_[(p + 1) * cap];
+      const std::size_t take = std::min(pv_length_[p + 1], cap - 1);
+      for (std::size_t j = 0; j < take; ++j) row[n++] = below[j];
+    }
+    pv_length_[p] = n;
+  }
+
+  // The child searched from moves_[i] returned child (its own point of view).
+  GAMETREE_DETAIL_INLINE void absorb(frame& f, std::uint32_t i, const score_type& child,
+                                     bool child_exact, bool same, std::size_t p, bool child_line) {
+    const score_type s = same ? child : access::negate(child);
+    if (f.at == stage::probe) {
+      f.at = stage::full;
+      if (access::greater(s, f.alpha) && access::greater(f.beta, s)) {
+        f.next = i;  // beat the null window: the same move again, with the full window
+        f.at = stage::research;
+        return;
+      }
+    }
+    f.exact = f.exact && child_exact;
+    if (!access::greater(s, f.best)) return;
+    f.best = s;
+    f.best_index = i;
+    if (!access::greater(s, f.alpha)) return;
+    f.alpha = s;
+    f.improved = true;
+    if (p < pv_cap_) update_pv(i, p, child_line);
+    if (access::greater(f.beta, s)) return;
+    if (options_.move_ordering) order_.reward(moves_[i], f.depth, p);
+    if (f.next < f.last) {
+      ++stats_.cutoffs;
+      f.next = f.last;
+    }
+  }
+
+  // The frame at the current ply is done: its result goes to the table.
+  void store(const frame& f, score_bound bound, std::size_t p) {
+    if constexpr (hashed_game<Game>) {
+      if (table_ != nullptr) {
+        with_key(*game_, f.hash, [&](const auto& k) {
+          table_->store(f.hash, k, moves_[f.best_index],
+                        access::to_node(f.best, static_cast<std::int64_t>(p)),
+                        f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1)),
+                        bound);
+        });
+      }
+    } else {
+      (void)f;
+      (void)bound;
+      (void)p;
+    }
+  }
+
+  // One iteration at the given depth from the root. Returns false if a budget ended it; the
+
+  // One iteration, traced to trace (or not at all), with make/unmake if use_undo_. Tracing is
+  // a run-time choice, a branch that goes the same way at every node: a copy of the loop per
+  // choice made each engine about a sixth slower to compile and was no faster. Undo is a
+  // template argument: one loop for both ways measured 3 to 15% slower.
+  bool iterate_with(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta,
+                    trace_type* trace) {
+    tracing_ = trace;
+    if constexpr (undoable_game<Game>) {
+      if (use_undo_) return iterate_loop<true>(depth, root_alpha, root_beta);
+    }
+    return iterate_loop<false>(depth, root_alpha, root_beta);
+  }
+
+  template <bool Undo>
+  bool iterate_loop(std::int64_t depth, const score_type& root_alpha, const score_type& root_beta) {
+    if (stats_.nodes >= max_nodes_) {  // an iteration after the first enters its root too
+      reason_ = stop_reason::nodes;
+      return false;
+    }
+    moves_.clear();
+    game_ = &states_[0];
+    if (tracing_ != nullptr) [[unlikely]] tracing_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
+    (void)enter_root(root_alpha, root_beta, depth);  // the root is expanded
+    std::size_t p = 0;  // the ply of the node on top of the path
+    while (true) {
+      frame& f = frames_[p];
+      if (f.next < f.last) {
+        const std::uint32_t i = f.next++;
+        if (out_of_budget()) {
+          if (frames_[0].best_index != npos) partial_move_ = moves_[frames_[0].best_index];
+          for (; p > 0; --p) unmake<Undo>(moves_[frames_[p - 1].next - 1], p - 1);
+          return false;
+        }
+        const score_type alpha = f.alpha;
+        // PVS: after the first move, a null window around alpha unless this is the re-search.
+        const bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
+        f.at = probe ? stage::probe : stage::full;
+        const score_type beta = probe ? access::successor(alpha) : f.beta;
+        const std::int64_t child_depth = f.depth - 1;
+        [[maybe_unused]] const player_type player = f.player;
+        make<Undo>(moves_[i], p);
+        bool same = false;
+        if constexpr (turn_reporting_game<Game>) same = game_->player_to_move() == player;
+        // One call, so that the loop holds one inlined copy of enter.
+        const score_type child_alpha = same ? alpha : access::negate(beta);
+        const score_type child_beta = same ? beta : access::negate(alpha);
+        const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1);
+        if (a.pushed) {
+          ++p;
+          continue;
+        }
+        unmake<Undo>(moves_[i], p);
+        absorb(frames_[p], i, a.value, a.exact, same, p, false);
+        if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
+      } else {
+        const score_bound bound = !f.improved                       ? score_bound::upper
+                                  : access::greater(f.beta, f.best) ? score_bound::exact
+                                                                    : score_bound::lower;
+        store(f, bound, p);
+        if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, f.best, trace_type::status::searched, bound);
+        if (p == 0) {
+          root_.move = moves_[f.best_index];
+          root_.value = f.best;
+          root_.exact = f.exact;
+          root_.bound = bound;
+          return true;
+        }
+        const score_type value = f.best;
+        const bool exact = f.exact;
+        const bool same = f.same_player;
+        moves_.resize(f.first);
+        --p;
+        frame& parent = frames_[p];
+        const std::uint32_t i = parent.next - 1;
+        unmake<Undo>(moves_[i], p);
+        absorb(parent, i, value, exact, same, p, true);
+        if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
+      }
+    }
+  }
+
+  // After move i of the frame at ply p was absorbed: if it cut, the moves after it were pruned.
+  void trace_cut(std::size_t p, std::uint32_t i) {
+    const frame& f = frames_[p];
+    if (f.next == f.last && i + 1 < f.last) tracing_->prune(p, &moves_[i + 1], moves_.data() + f.last);
+  }
+
+  engine_options options_;
+  move_order<Game> order_;
+  table_type* table_;
+  bool use_undo_ = false;
+  bool exact_keys_ = false;
+  std::vector<Game> states_;        // [0] in make/unmake mode; one per ply in copy-make mode
+  std::vector<move_type> moves_;    // the moves of every frame, one range each
+  std::vector<frame> frames_;       // frames_[p]: the node at ply p (grown, never shrunk)
+  std::vector<move_type> pv_;       // triangular, pv_cap_ rows: row p holds the line from ply p
+  std::vector<std::size_t> pv_length_;
+  Game* game_ = nullptr;            // the state on top of the search path
+  std::size_t pv_cap_ = 0;          // min(options_.max_pv_length, pv_rows)
+  root_result root_;
+  std::optional<move_type> partial_move_;
+  engine_statistics stats_;
+  stop_reason reason_ = stop_reason::completed;
+  std::uint64_t max_nodes_ = 0;
+  std::uint64_t next_check_ = 0;
+  budget budget_;
+  trace_type* tracing_ = nullptr;   // the iteration under way's trace, or none
+};
+
+}  // namespace gametree::detail
