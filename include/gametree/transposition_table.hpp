@@ -36,7 +36,8 @@ struct line_allocator {
   template <class U>
   explicit line_allocator(const line_allocator<U>&) noexcept {}
   [[nodiscard]] T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), alignment)); }
-  void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, n * sizeof(T), alignment); }
+  // The unsized form: clang++ before 19 leaves sized deallocation off unless asked.
+  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, alignment); }
   friend bool operator==(const line_allocator&, const line_allocator&) noexcept { return true; }
 };
 }  // namespace detail
