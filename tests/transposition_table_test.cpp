@@ -1,5 +1,6 @@
 #include <gametree/transposition_table.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -10,6 +11,19 @@ using gametree::score;
 using gametree::score_bound;
 using gametree_test::ContainsSubstring;
 using table = gametree::transposition_table<std::uint64_t, int, int>;
+
+TEST_CASE("transposition table storage: on a cache line, and on a huge page's boundary from 2 MiB") {
+  using entry = table::entry;
+  gametree::detail::table_allocator<entry> a;
+  const std::size_t small = 1000;
+  const std::size_t large = (std::size_t{2} << 20) / sizeof(entry);
+  entry* s = a.allocate(small);
+  entry* l = a.allocate(large);
+  CHECK(reinterpret_cast<std::uintptr_t>(s) % 64 == 0);
+  CHECK(reinterpret_cast<std::uintptr_t>(l) % (std::size_t{2} << 20) == 0);
+  a.deallocate(l, large);
+  a.deallocate(s, small);
+}
 
 TEST_CASE("transposition table: store and probe") {
   table t(1);

@@ -7,7 +7,8 @@
 // transposition tables", ICCA Journal 17, 1994: the "two-level" scheme): the first entry keeps
 // the deepest result of the current search, the second is always replaced. The entries start
 // on a cache line, so a bucket of two entries of 32 bytes (a game with a packed 64-bit key and
-// an int move, as Connect 4) is one line: a probe waits for memory once.
+// an int move, as Connect 4) is one line: a probe waits for memory once. A large table sits
+// on huge pages where the system has them (see detail::table_allocator).
 
 #include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
@@ -24,21 +25,42 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace gametree {
 
 namespace detail {
-// Storage that starts on a cache line (64 bytes, or T's own alignment if larger).
+// A table's storage. It starts on a cache line (64 bytes, or T's own alignment if larger), so
+// that a bucket never straddles two. Storage of 2 MiB or more starts on a 2 MiB boundary and,
+// on Linux, is marked for transparent huge pages (madvise MADV_HUGEPAGE): a probe is a random
+// access into the whole table, and with 4 KiB pages nearly every probe of a large table also
+// misses the TLB. Where the kernel has huge pages off, the advice is ignored and nothing else
+// changes.
 template <class T>
-struct line_allocator {
+struct table_allocator {
   using value_type = T;
-  static constexpr std::align_val_t alignment{std::max<std::size_t>(64, alignof(T))};
-  line_allocator() = default;
+  static constexpr std::size_t huge_page = std::size_t{1} << 21;
+  table_allocator() = default;
   template <class U>
-  explicit line_allocator(const line_allocator<U>&) noexcept {}
-  [[nodiscard]] T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), alignment)); }
+  explicit table_allocator(const table_allocator<U>&) noexcept {}
+  [[nodiscard]] T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    void* p = ::operator new(bytes, alignment(bytes));
+#if defined(__linux__)
+    if (bytes >= huge_page) (void)::madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return static_cast<T*>(p);
+  }
   // The unsized form: clang++ before 19 leaves sized deallocation off unless asked.
-  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, alignment); }
-  friend bool operator==(const line_allocator&, const line_allocator&) noexcept { return true; }
+  void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, alignment(n * sizeof(T))); }
+  friend bool operator==(const table_allocator&, const table_allocator&) noexcept { return true; }
+
+ private:
+  static constexpr std::align_val_t alignment(std::size_t bytes) noexcept {
+    return std::align_val_t{bytes >= huge_page ? huge_page : std::max<std::size_t>(64, alignof(T))};
+  }
 };
 }  // namespace detail
 
@@ -209,7 +231,7 @@ class transposition_table {
     return static_cast<std::size_t>(detail::mix64(h) & mask_) << second_;
   }
 
-  std::vector<entry, detail::line_allocator<entry>> entries_;
+  std::vector<entry, detail::table_allocator<entry>> entries_;
   std::size_t mask_ = 0;
   std::size_t second_ = 0;  // 1: buckets of two entries; 0: a single entry
   std::uint8_t generation_ = 0;
