@@ -233,6 +233,55 @@ TEST_CASE("connect four: the moves left out are exactly those that lose at once"
   CHECK(pruned_somewhere > 100);
 }
 
+// The board with score_bounds and search_moves but no expand(): the engine calls the two apart.
+struct two_calls {
+  using move_type = int;
+  c4 g;
+  void legal_moves(std::vector<int>& out) const { g.legal_moves(out); }
+  void search_moves(std::vector<int>& out) const { g.search_moves(out); }
+  void play(int c) { g.play(c); }
+  void undo(int c) { g.undo(c); }
+  auto outcome() const { return g.outcome(); }
+  auto score_bounds() const { return g.score_bounds(); }
+  int move_hint(int c) const { return g.move_hint(c); }
+  int horizon() const { return g.horizon(); }
+  std::uint64_t hash() const { return g.hash(); }
+  std::uint64_t key() const { return g.key(); }
+};
+
+TEST_CASE("connect four: expand() is search_moves() and score_bounds() in one call") {
+  STATIC_REQUIRE(gametree::expanding_game<c4>);
+  STATIC_REQUIRE(!gametree::expanding_game<two_calls>);
+  STATIC_REQUIRE(gametree::bounded_game<two_calls>);
+  std::mt19937_64 rng(4242);
+  for (int i = 0; i < 2000; ++i) {
+    const c4 g = random_position<c4>(rng, 4 + i % 30);
+    if (g.outcome()) continue;
+    std::vector<int> expanded{-1};  // appended to, as search_moves appends
+    std::vector<int> searched{-1};
+    const auto b = g.expand(expanded);
+    g.search_moves(searched);
+    CHECK(expanded == searched);
+    const auto bounds = g.score_bounds();
+    CHECK((b.lower == bounds.lower && b.upper == bounds.upper));
+  }
+  // The engine enters the same nodes with one call per node as with two, to the same value.
+  gametree::engine<c4> one;
+  gametree::engine<two_calls> two;
+  std::uint64_t nodes = 0;
+  for (int i = 0; i < 60; ++i) {
+    const c4 g = random_position<c4>(rng, 16 + i % 8);
+    if (g.outcome()) continue;
+    const auto a = one.solve(g);
+    const auto b = two.solve(two_calls{g});
+    CHECK(a.value == b.value);
+    CHECK(a.stats.nodes == b.stats.nodes);
+    CHECK(a.best_move == b.best_move);
+    nodes += a.stats.nodes;
+  }
+  CHECK(nodes > 10000);
+}
+
 TEST_CASE("connect four: score bounds hold, and Pons' score convention") {
   using full = gametree::games::connect_four<5, 4>;
   std::mt19937_64 rng(77);

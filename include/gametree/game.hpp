@@ -453,6 +453,17 @@ concept bounded_game = game<G> && requires(const G& g) {
   { g.score_bounds() } -> std::convertible_to<score_range<game_value_t<G>>>;
 };
 
+/// Optional: g.expand(out) -> score_range<game_value_t<G>>, for a game with score_bounds()
+/// and search_moves() that computes both from the same work (Connect 4's winning cells): in
+/// one call, appends what search_moves(out) would and returns what score_bounds() would. The
+/// engine then calls it once per node in place of both, and drops the moves when the bounds
+/// alone answer the node.
+template <class G>
+concept expanding_game = bounded_game<G> && pruning_game<G> &&
+                         requires(const G& g, std::vector<typename G::move_type>& out) {
+                           { g.expand(out) } -> std::convertible_to<score_range<game_value_t<G>>>;
+                         };
+
 /// Optional: g.horizon() -> an integer, the most plies the game can still last from this state
 /// (Connect 4: the empty cells). solve() uses it to choose the scores it tests when it
 /// narrows the value: wins and losses then lie on a line of known length, and the cheap tests

@@ -373,15 +373,28 @@ class search_worker {
         }
       }
     }
+    const std::size_t first = moves_.size();
+    bool generated = false;  // by expand(), with the bounds
     if constexpr (bounded_game<Game>) {
       if (p > 0) {
-        const score_range<value_type> r = g.score_bounds();
+        score_range<value_type> r;
+        if constexpr (expanding_game<Game>) {
+          r = g.expand(moves_);
+          generated = true;
+        } else {
+          r = g.score_bounds();
+        }
         check_bounds<Game>(r);
         const score_type lower = access::to_root(r.lower, ply);
         const score_type upper = access::to_root(r.upper, ply);
-        if (!(alpha < upper)) return answered({upper, true, false}, status::bounds, score_bound::upper);
-        if (!(lower < beta)) return answered({lower, true, false}, status::bounds, score_bound::lower);
-        if (lower == upper) return answered({lower, true, false}, status::bounds);  // the game knows the value
+        // Answered by the bounds: the moves expand() appended are not searched.
+        const auto bounded = [&](const score_type& v, score_bound bound) {
+          moves_.resize(first);
+          return answered({v, true, false}, status::bounds, bound);
+        };
+        if (!(alpha < upper)) return bounded(upper, score_bound::upper);
+        if (!(lower < beta)) return bounded(lower, score_bound::lower);
+        if (lower == upper) return bounded(lower, score_bound::exact);  // the game knows the value
         // Narrowed to just outside [lower, upper], so that a child scoring lower or upper
         // still counts as inside the window (an exact score, on the line of best play).
         const score_type below = access::predecessor(lower);
@@ -390,8 +403,7 @@ class search_worker {
         if (above < beta) beta = above;
       }
     }
-    const std::size_t first = moves_.size();
-    generate(g);
+    if (!generated) generate(g);
     const std::size_t last = moves_.size();
     if (last <= first) check_generated<Game>(first, last);
     // GCOVR_EXCL_START: 2^32 moves on one path need more than 16 GiB of moves.

@@ -79,15 +79,12 @@ class connect_four {
 
   /// Appends the columns worth searching, centre first: those that do not lose at once (see
   /// the top of this file).
-  void search_moves(std::vector<int>& out) const {
-    const std::uint64_t play = playable();
-    const std::uint64_t wins = play & winning_cells(current_, mask_);
-    if (wins != 0) {
-      append(wins, out);
-      return;
-    }
-    const std::uint64_t safe = safe_cells(play);
-    append(safe != 0 ? safe : play, out);  // every move loses: search them all
+  void search_moves(std::vector<int>& out) const { (void)expand(out); }
+
+  /// search_moves(out) and score_bounds() in one call: both come from the same winning cells,
+  /// which the engine then computes once per node instead of twice.
+  score_range<int> expand(std::vector<int>& out) const {
+    return analyse([&](std::uint64_t to_search) { append(to_search, out); });
   }
 
   void play(int column) noexcept {
@@ -113,27 +110,22 @@ class connect_four {
 
   /// The cells where the player to move would make four, minus the opponent's.
   [[nodiscard]] int evaluate() const noexcept {
-    return std::popcount(winning_cells(current_, mask_)) -
-           std::popcount(winning_cells(current_ ^ mask_, mask_));
+    return count(winning_cells(current_, mask_)) -
+           count(winning_cells(current_ ^ mask_, mask_));
   }
 
   /// The number of cells where the mover would make four after the move (Pons' threat count;
   /// the generation order, centre first, breaks ties).
   [[nodiscard]] int move_hint(int column) const noexcept {
     const std::uint64_t stone = (mask_ + bottom_mask(column)) & column_mask(column);
-    return std::popcount(winning_cells(current_ | stone, mask_ | stone));
+    return count(winning_cells(current_ | stone, mask_ | stone));
   }
 
   /// Exactly a win in 1 if the mover wins at once, exactly a loss in 2 if every move loses at
   /// once; else no win before ply 3 and no loss before ply 4, and nothing past a full board
   /// (with two cells left: exactly a draw).
   [[nodiscard]] score_range<int> score_bounds() const {
-    using s = score<int>;
-    const std::uint64_t play = playable();
-    if ((play & winning_cells(current_, mask_)) != 0) return {s::win_in(1), s::win_in(1)};
-    if (safe_cells(play) == 0) return {s::loss_in(2), s::loss_in(2)};
-    const int left = cells - moves_;
-    return {left >= 4 ? s::loss_in(4) : s{}, left >= 3 ? s::win_in(3) : s{}};
+    return analyse([](std::uint64_t) {});
   }
 
   /// The most plies left: the empty cells.
@@ -213,6 +205,27 @@ class connect_four {
     }
   }
 
+  // The bounds of score_bounds(), after handing the cells of the moves search_moves() keeps
+  // to moves.
+  template <class Moves>
+  score_range<int> analyse(Moves&& moves) const {
+    using s = score<int>;
+    const std::uint64_t play = playable();
+    const std::uint64_t wins = play & winning_cells(current_, mask_);
+    if (wins != 0) {
+      moves(wins);
+      return {s::win_in(1), s::win_in(1)};
+    }
+    const std::uint64_t safe = safe_cells(play);
+    if (safe == 0) {
+      moves(play);  // every move loses: search them all
+      return {s::loss_in(2), s::loss_in(2)};
+    }
+    moves(safe);
+    const int left = cells - moves_;
+    return {left >= 4 ? s::loss_in(4) : s{}, left >= 3 ? s::win_in(3) : s{}};
+  }
+
   // The cells of play (where the next stones land) that do not lose at once, when the mover
   // cannot win at once: the block of the opponent's one playable threat, if there is one,
   // and never a cell right under an opponent's threat. Empty when every move loses at once.
@@ -227,6 +240,18 @@ class connect_four {
   [[nodiscard]] std::uint64_t playable() const noexcept { return (mask_ + all_bottoms()) & board_mask(); }
 
   [[nodiscard]] bool won() const noexcept { return four(current_ ^ mask_); }
+
+  // The cells in m. Threat counts are small (mostly 0 to 3): without the POPCNT instruction
+  // (x86-64 before -mpopcnt or -march), a loop per cell beats std::popcount's library call.
+  static constexpr int count(std::uint64_t m) noexcept {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+    return std::popcount(m);
+#else
+    int n = 0;
+    for (; m != 0; m &= m - 1) ++n;
+    return n;
+#endif
+  }
 
   static constexpr bool four(std::uint64_t p) noexcept {
     for (const int d : {1, h1, Height, Height + 2}) {
