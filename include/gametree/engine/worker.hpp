@@ -337,7 +337,7 @@ class search_worker {
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
         hash = static_cast<std::uint64_t>(g.hash());
-        table_->prefetch(hash);  // the bucket arrives while outcome() runs
+        table_->prefetch(hash);  // the bucket arrives while outcome() and the bounds run
       }
     }
     if (const auto o = g.outcome()) {
@@ -350,29 +350,8 @@ class search_worker {
         return answered({evaluation(g), false, false}, status::horizon);
       }
     }
-    std::optional<move_type> table_move;
-    if constexpr (hashed_game<Game>) {
-      if (table_ != nullptr) {
-        ++stats_.tt_probes;
-        const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
-        if (e != nullptr) {
-          ++stats_.tt_hits;
-          if (e->has_move) {
-            table_move = e->move;
-            if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
-          }
-          if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
-            const score_type v = access::to_root(e->value, ply);
-            if (e->bound == score_bound::exact ||
-                (e->bound == score_bound::lower && !(v < beta)) ||
-                (e->bound == score_bound::upper && !(alpha < v))) {
-              ++stats_.tt_cutoffs;
-              return answered({v, e->depth == unlimited_depth, false}, status::table, e->bound);
-            }
-          }
-        }
-      }
-    }
+    // The game's bounds before the table: a node they answer needs no probe, and the work
+    // they take hides part of the wait for the table's bucket (prefetched above).
     const std::size_t first = moves_.size();
     bool generated = false;  // by expand(), with the bounds
     if constexpr (bounded_game<Game>) {
@@ -401,6 +380,30 @@ class search_worker {
         const score_type above = access::successor(upper);
         if (alpha < below) alpha = below;
         if (above < beta) beta = above;
+      }
+    }
+    std::optional<move_type> table_move;
+    if constexpr (hashed_game<Game>) {
+      if (table_ != nullptr) {
+        ++stats_.tt_probes;
+        const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+        if (e != nullptr) {
+          ++stats_.tt_hits;
+          if (e->has_move) {
+            table_move = e->move;
+            if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
+          }
+          if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
+            const score_type v = access::to_root(e->value, ply);
+            if (e->bound == score_bound::exact ||
+                (e->bound == score_bound::lower && !(v < beta)) ||
+                (e->bound == score_bound::upper && !(alpha < v))) {
+              ++stats_.tt_cutoffs;
+              moves_.resize(first);
+              return answered({v, e->depth == unlimited_depth, false}, status::table, e->bound);
+            }
+          }
+        }
       }
     }
     if (!generated) generate(g);
