@@ -247,7 +247,60 @@ struct two_calls {
   int horizon() const { return g.horizon(); }
   std::uint64_t hash() const { return g.hash(); }
   std::uint64_t key() const { return g.key(); }
+  static constexpr int key_bits = c4::key_bits;  // the same table as c4's
 };
+
+// The board without key_bits: the engine keeps it in the 32-byte entries of a packed key.
+struct wide_entries {
+  using move_type = int;
+  c4 g;
+  void legal_moves(std::vector<int>& out) const { g.legal_moves(out); }
+  void search_moves(std::vector<int>& out) const { g.search_moves(out); }
+  auto expand(std::vector<int>& out) const { return g.expand(out); }
+  void play(int c) { g.play(c); }
+  void undo(int c) { g.undo(c); }
+  auto outcome() const { return g.outcome(); }
+  auto score_bounds() const { return g.score_bounds(); }
+  int move_hint(int c) const { return g.move_hint(c); }
+  int horizon() const { return g.horizon(); }
+  std::uint64_t hash() const { return g.hash(); }
+  std::uint64_t key() const { return g.key(); }
+};
+
+TEST_CASE("connect four: the compact table gives the values of the 32-byte one, large or small") {
+  STATIC_REQUIRE(std::is_same_v<gametree::engine<c4>::table_type, gametree::compact_table<int, int, 49>>);
+  STATIC_REQUIRE(!std::is_same_v<gametree::engine<wide_entries>::table_type, gametree::engine<c4>::table_type>);
+  std::mt19937_64 rng(77);
+  gametree::engine<c4> compact;
+  gametree::engine<c4> crowded({.table_entries = 1});  // its fewest buckets, 512: heavy replacement
+  gametree::engine<wide_entries> wide;
+  std::uint64_t nodes = 0;
+  for (int i = 0; i < 60; ++i) {
+    const c4 g = random_position<c4>(rng, 14 + i % 10);
+    if (g.outcome()) continue;
+    const auto a = compact.solve(g);
+    const auto b = crowded.solve(g);
+    const auto c = wide.solve(wide_entries{g});
+    CHECK(a.value == c.value);
+    CHECK(b.value == c.value);
+    // Each best move achieves the value: the reply's value, seen from the mover, a ply later.
+    for (const auto& r : {a, b}) {
+      REQUIRE(r.best_move);
+      c4 after = g;
+      after.play(*r.best_move);
+      using s = gametree::score<int>;
+      s v = s::win_in(1);  // a win at once
+      if (!after.outcome()) {
+        const s reply = wide.solve(wide_entries{after}).value;
+        v = reply.is_win() ? s::loss_in(reply.plies() + 1) : reply.is_loss() ? s::win_in(reply.plies() + 1) : s::of(-reply.value());
+      }
+      CHECK(v == c.value);
+    }
+    nodes += a.stats.nodes;
+  }
+  CHECK(compact.table()->statistics().rejected == 0);
+  CHECK(nodes > 10000);
+}
 
 TEST_CASE("connect four: the engine enters the same nodes with expand() as with its two calls") {
   STATIC_REQUIRE(gametree::expanding_game<c4>);

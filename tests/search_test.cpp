@@ -681,15 +681,40 @@ TEST_CASE("a packed key is the table's key in both key modes: exact, in 32-byte 
   CHECK(hash_only.table()->statistics().stores > 0);
   // Two entries of a game with a packed key and an int move fill one cache line, and the
   // table's storage starts on one.
-  using c4_table = engine<games::connect_four<>>::table_type;
-  STATIC_REQUIRE(sizeof(c4_table::entry) == 32);
-  engine<games::connect_four<>> c4({.table_mib = 1});
-  CHECK(c4.table()->capacity() == 32768);  // 1 MiB of 32-byte entries, all of it
-  const auto board = games::connect_four<>::from_moves("7422341735647741166133573473242566");  // Pons' Test_L3_R1
-  (void)c4.solve(board);
-  const auto* root = c4.probe(board);
+  using ttt_table = engine<games::tic_tac_toe>::table_type;
+  STATIC_REQUIRE(sizeof(ttt_table::entry) == 32);
+  engine<games::tic_tac_toe> ttt({.table_mib = 1});
+  CHECK(ttt.table()->capacity() == 32768);  // 1 MiB of 32-byte entries, all of it
+  const games::tic_tac_toe board;
+  (void)ttt.solve(board);
+  const auto* root = ttt.probe(board);
   REQUIRE(root != nullptr);
   CHECK(reinterpret_cast<std::uintptr_t>(root) % 32 == 0);  // so a bucket never straddles a line
+}
+
+// Connect 4 with a key_bits that its keys exceed.
+struct short_key_connect_four : games::connect_four<> {
+  static constexpr int key_bits = 20;
+};
+
+TEST_CASE("a game with key_bits has a compact table: 8-byte entries, seven to a line, exact") {
+  using c4_table = engine<games::connect_four<>>::table_type;
+  STATIC_REQUIRE(std::is_same_v<c4_table, gametree::compact_table<int, int, 49>>);
+  engine<games::connect_four<>> c4({.table_mib = 1});
+  CHECK(c4.table()->capacity() == 16384 * 7);  // 1 MiB of 64-byte buckets
+  const auto board = games::connect_four<>::from_moves("7422341735647741166133573473242566");  // Pons' Test_L3_R1
+  const auto r = c4.solve(board);
+  CHECK(r.value == score<int>::win_in(7));  // Pons' score 1: the mover wins with its last stone, the 41st
+  const auto root = c4.probe(board);
+  REQUIRE(root);
+  CHECK(root->value == r.value);
+  CHECK(root->depth == gametree::unlimited_depth);
+  CHECK(c4.table()->statistics().rejected == 0);
+  // A key beyond key_bits breaks the contract.
+  engine<short_key_connect_four> lying;
+  short_key_connect_four g;
+  for (const int column : {6, 6, 6, 5}) g.play(column);
+  CHECK_THROWS_WITH(lying.solve(g), ContainsSubstring("key() must be below 2^key_bits = 2^20, but returned"));
 }
 
 TEST_CASE("node limits are exact and give the same result on every run") {

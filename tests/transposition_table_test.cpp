@@ -1,9 +1,14 @@
+#include <gametree/compact_table.hpp>
 #include <gametree/transposition_table.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <stdexcept>
+#include <unordered_map>
+#include <vector>
 
 #include "support/catch.hpp"
 
@@ -91,4 +96,145 @@ TEST_CASE("transposition table: sizes are checked") {
   CHECK_THROWS_WITH(table(0), ContainsSubstring("size must be 1 .. 1048576 MiB, not 0"));
   CHECK_THROWS_AS(table((std::size_t{1} << 20) + 1), std::invalid_argument);
   CHECK_THROWS_WITH(table::with_entries(0), ContainsSubstring("at least one entry"));
+}
+
+// compact_table: a table of 8-byte entries for keys of at most KeyBits bits.
+using compact20 = gametree::compact_table<int, int, 20>;
+using compact49 = gametree::compact_table<int, int, 49>;
+
+TEST_CASE("compact table: the key's mix is a bijection of the KeyBits-bit numbers") {
+  std::vector<bool> seen(std::size_t{1} << 16);
+  std::size_t repeated = 0;
+  std::size_t outside = 0;
+  for (std::uint64_t x = 0; x < seen.size(); ++x) {
+    const std::uint64_t y = gametree::detail::mix_bits<16>(x);
+    if (y >= seen.size()) {
+      ++outside;
+      continue;
+    }
+    repeated += seen[y] ? 1U : 0U;
+    seen[y] = true;
+  }
+  CHECK(repeated == 0);
+  CHECK(outside == 0);
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 1000; ++i) CHECK(gametree::detail::mix_bits<49>(rng() >> 15) < (std::uint64_t{1} << 49));
+  CHECK(gametree::detail::mix_bits<64>(1) != gametree::detail::mix_bits<64>(2));
+}
+
+TEST_CASE("compact table: store and probe every field, at the ends of its ranges") {
+  compact49 t(1);
+  CHECK(t.size_bytes() == (std::size_t{1} << 20));
+  CHECK(t.capacity() == 16384 * 7);
+  CHECK(!t.probe(5));
+  t.store(5, 3, score<int>::of(8), 4, score_bound::lower);
+  const auto e = t.probe(5);
+  REQUIRE(e);
+  CHECK(e->value == score<int>::of(8));
+  CHECK(e->has_move);
+  CHECK(e->move == 3);
+  CHECK(e->depth == 4);
+  CHECK(e->bound == score_bound::lower);
+  CHECK(!t.probe(6));
+  CHECK(t.statistics().stores == 1);
+  CHECK(t.occupied() == 1);
+  const std::uint64_t top = (std::uint64_t{1} << 49) - 1;  // the largest key
+  for (const auto v : {score<int>::win_in(0), score<int>::win_in(255), score<int>::loss_in(0), score<int>::loss_in(255),
+                       score<int>::of(-255), score<int>::of(255), score<int>::of(0)}) {
+    t.store(top, std::nullopt, v, gametree::unlimited_depth, score_bound::upper);
+    const auto f = t.probe(top);
+    REQUIRE(f);
+    CHECK(f->value == v);
+    CHECK(f->depth == gametree::unlimited_depth);
+    CHECK(f->bound == score_bound::upper);
+    CHECK(!f->has_move);
+  }
+  // Scores beyond the fields are not stored, and counted.
+  t.store(8, 1, score<int>::win_in(256), 1, score_bound::exact);
+  t.store(8, 1, score<int>::loss_in(256), 1, score_bound::exact);
+  t.store(8, 1, score<int>::of(256), 1, score_bound::exact);
+  t.store(8, 1, score<int>::of(-256), 1, score_bound::exact);
+  CHECK(!t.probe(8));
+  CHECK(t.statistics().rejected == 4);
+  // A depth beyond the field is stored as the largest it holds; below 0 as 0.
+  t.store(9, 62, score<int>::of(1), 100, score_bound::exact);
+  CHECK(t.probe(9)->depth == 62);
+  CHECK(t.probe(9)->move == 62);
+  t.store(9, std::nullopt, score<int>::of(1), -3, score_bound::exact);
+  CHECK(t.probe(9)->depth == 0);
+  CHECK(t.probe(9)->move == 62);  // kept: the result has none
+  // Moves the field cannot hold are left out.
+  t.store(9, 63, score<int>::of(1), 1, score_bound::exact);
+  CHECK(!t.probe(9)->has_move);
+  t.store(9, -1, score<int>::of(1), 1, score_bound::exact);
+  CHECK(!t.probe(9)->has_move);
+  CHECK(t.occupied() == 3);
+  t.clear();
+  CHECK(!t.probe(5));
+  CHECK(!t.probe(9));
+  CHECK(t.occupied() == 0);
+  CHECK(t.statistics().stores == 0);
+}
+
+TEST_CASE("compact table: seven entries a bucket; the oldest search's shallowest entry gives way, equals in turn") {
+  auto t = compact20::with_entries(7);  // one bucket: every key shares it
+  CHECK(t.capacity() == 7);
+  for (int k = 1; k <= 7; ++k) t.store(static_cast<std::uint64_t>(k), k, score<int>::of(k), k, score_bound::exact);
+  for (int k = 1; k <= 7; ++k) CHECK(t.probe(static_cast<std::uint64_t>(k)));
+  t.store(8, 8, score<int>::of(8), 9, score_bound::exact);
+  CHECK(!t.probe(1));  // the shallowest
+  for (int k = 2; k <= 8; ++k) CHECK(t.probe(static_cast<std::uint64_t>(k)));
+  t.new_search();
+  t.store(9, 9, score<int>::of(9), 0, score_bound::exact);
+  CHECK(!t.probe(2));  // the shallowest of the older search, though deeper than the new result
+  t.store(10, 10, score<int>::of(10), 0, score_bound::exact);
+  CHECK(!t.probe(3));
+  CHECK(t.probe(9));
+  // Equals give way in turn: a bucket of results of no depth limit keeps the newest seven.
+  auto u = compact20::with_entries(7);
+  for (std::uint64_t k = 1; k <= 20; ++k) u.store(k, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact);
+  std::size_t kept = 0;
+  for (std::uint64_t k = 14; k <= 20; ++k) kept += u.probe(k) ? 1U : 0U;
+  CHECK(kept == 7);
+  // A table of more buckets than keys has one per key.
+  CHECK(gametree::compact_table<int, int, 4>(1).capacity() == 16 * 7);
+}
+
+TEST_CASE("compact table: a probe never answers with another state's entry") {
+  // Keys of 24 bits in one bucket, and of 49 bits in the smallest table (512 buckets): each
+  // found entry must hold what was last stored for its own key.
+  std::mt19937_64 rng(2026);
+  const auto check = [&rng](auto t, int bits, std::uint64_t keys) {
+    std::unordered_map<std::uint64_t, int> last;
+    std::vector<std::uint64_t> stored;
+    std::size_t wrong = 0;
+    std::size_t found = 0;
+    for (int i = 0; i < 100000; ++i) {
+      const std::uint64_t k = (rng() >> (64 - bits)) % keys;
+      const int v = static_cast<int>(rng() % 511) - 255;
+      t.store(k, std::nullopt, score<int>::of(v), 1, score_bound::exact);
+      last[k] = v;
+      stored.push_back(k);
+      // Half the probes ask for one of the last few keys stored, half for any key.
+      const std::uint64_t q = rng() % 2 == 0 ? stored[stored.size() - 1 - rng() % std::min<std::size_t>(stored.size(), 10)]
+                                             : (rng() >> (64 - bits)) % keys;
+      if (const auto e = t.probe(q)) {
+        ++found;
+        const auto it = last.find(q);
+        wrong += it == last.end() || score<int>::of(it->second) != e->value ? 1U : 0U;
+      }
+    }
+    CHECK(wrong == 0);
+    CHECK(found > 10000);
+  };
+  check(gametree::compact_table<int, int, 24>::with_entries(7), 24, std::uint64_t{1} << 24);
+  check(compact49::with_entries(1), 49, std::uint64_t{1} << 49);
+  check(compact49::with_entries(1), 49, 8000);  // few keys: many found
+  CHECK(compact49::with_entries(1).capacity() == compact49::min_buckets * 7);
+}
+
+TEST_CASE("compact table: sizes are checked") {
+  CHECK_THROWS_WITH(compact49(0), ContainsSubstring("size must be 1 .. 1048576 MiB, not 0"));
+  CHECK_THROWS_AS(compact49((std::size_t{1} << 20) + 1), std::invalid_argument);
+  CHECK_THROWS_WITH(compact49::with_entries(0), ContainsSubstring("at least one entry"));
 }

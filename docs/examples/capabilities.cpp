@@ -31,13 +31,24 @@ inline constexpr unsigned move_hint = 1U << 4;
 inline constexpr unsigned score_bounds = 1U << 5;
 inline constexpr unsigned search_moves = 1U << 6;
 inline constexpr unsigned horizon = 1U << 7;
+inline constexpr unsigned expand = 1U << 8;
+inline constexpr unsigned key_bits = 1U << 9;  // hash and key take it along
 }  // namespace cap
+
+// G::key_bits, where G has it and Keep.
+template <class G, bool Keep>
+struct key_bits_of {};
+template <class G>
+  requires requires { G::key_bits; }
+struct key_bits_of<G, true> {
+  static constexpr int key_bits = G::key_bits;
+};
 
 // G with the capabilities in Dropped taken away: it forwards the required members, evaluate(),
 // and each optional member that G has and Dropped does not name. The engine detects a
 // capability by the member's presence, so a member whose constraint fails is not there.
 template <class G, unsigned Dropped>
-class without {
+class without : public key_bits_of<G, (Dropped & (cap::hash | cap::key | cap::key_bits)) == 0> {
   static constexpr bool keeps(unsigned c) { return (Dropped & c) == 0; }
 
  public:
@@ -68,6 +79,10 @@ class without {
     g_.search_moves(out);
   }
   auto horizon() const requires(keeps(cap::horizon) && gametree::horizon_game<G>) { return g_.horizon(); }
+  auto expand(std::vector<move_type>& out) const
+      requires(keeps(cap::expand | cap::score_bounds | cap::search_moves) && gametree::expanding_game<G>) {
+    return g_.expand(out);
+  }
 
  private:
   G g_;
@@ -253,6 +268,8 @@ int main() {
   const auto c_bounds = solve_without<cap::score_bounds>(position, c4);
   const auto c_moves = solve_without<cap::search_moves>(position, c4);
   const auto c_horizon = solve_without<cap::horizon>(position, c4);
+  const auto c_expand = solve_without<cap::expand>(position, c4);
+  const auto c_key_bits = solve_without<cap::key_bits>(position, c4);
   std::printf("Connect 4 after 32164625, the connect4 program's options: %s (Pons' score %d)\n",
               text(c_all.value).c_str(), position.pons_score(c_all.value));
   row("everything", c_all);
@@ -262,7 +279,11 @@ int main() {
   row("without score_bounds", c_bounds);
   row("without search_moves", c_moves);
   row("without horizon", c_horizon);
-  for (const auto* m : {&c_undo, &c_hash, &c_hint, &c_bounds, &c_moves, &c_horizon}) {
+  row("without expand", c_expand);
+  row("without key_bits", c_key_bits);
+  std::printf("  (a table of %s entries with key_bits, %s without, in the same memory)\n", grouped(c_all.entries).c_str(),
+              grouped(c_key_bits.entries).c_str());
+  for (const auto* m : {&c_undo, &c_hash, &c_hint, &c_bounds, &c_moves, &c_horizon, &c_expand, &c_key_bits}) {
     claim(m->value == c_all.value, "Connect 4: every variant finds the same value");
   }
   claim(c_all.nodes == shipped_nodes(position, c4), "Connect 4: the wrapper hides nothing");
@@ -273,6 +294,8 @@ int main() {
   claim(c_bounds.nodes > c_all.nodes, "Connect 4: score_bounds saves nodes");
   claim(c_moves.nodes > c_all.nodes, "Connect 4: search_moves saves nodes");
   claim(c_horizon.nodes > c_all.nodes, "Connect 4: horizon() saves nodes");
+  claim(c_expand.nodes == c_all.nodes, "Connect 4: expand() enters the same nodes as its two calls");
+  claim(c_key_bits.entries * 3 < c_all.entries, "Connect 4: key_bits more than triples the table's entries");
 
   // player_to_move: without it the engine negates at every ply, and reads the bonus game as a
   // plain take-one-or-two game, which the player to move loses from a heap of 6.

@@ -393,6 +393,21 @@ concept keyed_game = hashed_game<G> && requires(const G& g) {
   requires std::regular<std::remove_cvref_t<decltype(g.key())>>;
 };
 
+/// Optional, with a key() of an unsigned integer type: G::key_bits, a constant 1 .. 64 such
+/// that every key() is below 2^key_bits (Connect 4's 7 x 6 board: 49). With an integer score
+/// value and an integer or enum move, and key_bits at most 52, the engine then keeps its table
+/// in compact_table's 8-byte entries (the key is given back by the bucket and a check of at
+/// most 40 bits: exact, with no key stored), 3.5 times the entries of the same memory. That
+/// table holds decisive distances and |values| up to 255, depths up to 62 and moves 0 .. 62;
+/// it does not store a result whose score is beyond that (table_statistics::rejected counts
+/// them). A key() of key_bits bits or more is a contract error.
+template <class G>
+concept compact_key_game = keyed_game<G> && requires(const G& g) {
+  requires std::unsigned_integral<std::remove_cvref_t<decltype(g.key())>>;
+  { std::integral_constant<int, G::key_bits>::value } -> std::convertible_to<int>;
+  requires G::key_bits >= 1 && G::key_bits <= 64;
+};
+
 /// Optional: g.player_to_move() -> any equality-comparable, default-constructible value. Turns
 /// need not alternate: the engine negates a score only where the player changes (an extra
 /// move keeps the sign).

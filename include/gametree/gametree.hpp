@@ -4,6 +4,7 @@
 #include <gametree/alpha_beta.hpp>
 #include <gametree/binary_tree.hpp>
 #include <gametree/coloring.hpp>
+#include <gametree/compact_table.hpp>
 #include <gametree/game.hpp>
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>

@@ -61,6 +61,8 @@ class engine {
   /// type K, table_key<K> (the hash, and key() beside it, left default-constructed when
   /// options().exact_keys is false); without key(), the hash alone (std::uint64_t).
   using key_type = typename detail::search_worker<Game>::key_type;
+  /// transposition_table<key_type, move, value>, or compact_table for a game with key_bits
+  /// (see compact_key_game).
   using table_type = typename detail::search_worker<Game>::table_type;
 
   /// Complexity: O(table size). Throws std::invalid_argument for an aspiration width that is
@@ -149,9 +151,10 @@ class engine {
   /// The table, to give to another engine of the same game (see the constructor), or nullptr.
   [[nodiscard]] std::shared_ptr<table_type> shared_table() const noexcept { return table_; }
   /// What the table holds for state g (its score counted from g, bound, remaining depth and
-  /// move), or nullptr when there is no table or no entry for g. Changes nothing. O(1) plus
-  /// g.hash() and a comparison of keys.
-  [[nodiscard]] const typename table_type::entry* probe(const Game& g) const { return worker_.probe(g); }
+  /// move), or none when there is no table or no entry for g: a pointer to the entry
+  /// (nullptr: none), or for a compact_table a std::optional copy of it. Changes nothing.
+  /// O(1) plus g.hash() (a compact table's g.key()) and a comparison of keys.
+  [[nodiscard]] typename table_type::lookup probe(const Game& g) const { return worker_.probe(g); }
   [[nodiscard]] const engine_options& options() const noexcept { return options_; }
 
  private:

@@ -71,7 +71,8 @@ inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t
 /// nothing, so they are not counted here: the engine counts its own (engine_statistics
 /// tt_probes and tt_hits).
 struct table_statistics {
-  std::uint64_t stores = 0;  ///< results written
+  std::uint64_t stores = 0;    ///< results written
+  std::uint64_t rejected = 0;  ///< results not written: a compact_table's score field could not hold them
 };
 
 /// A fixed-size table from states to search results. Key is what identifies a state in full
@@ -94,6 +95,8 @@ class transposition_table {
     std::uint8_t generation = 0;
     bool has_move = false;
   };
+  /// What probe returns: a pointer to the entry, or nullptr.
+  using lookup = const entry*;
 
   /// A table of at most mib MiB: as many entries as fit, rounded down to a power of two (so
   /// between half and all of it), and at least one.

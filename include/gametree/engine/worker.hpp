@@ -17,6 +17,7 @@
 #include <gametree/engine/options.hpp>
 #include <gametree/engine/ordering.hpp>
 #include <gametree/engine/trace.hpp>
+#include <gametree/compact_table.hpp>
 #include <gametree/game.hpp>
 #include <gametree/transposition_table.hpp>
 
@@ -28,6 +29,7 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -55,6 +57,22 @@ struct engine_key<G> {
 template <packed_key_game G>
 struct engine_key<G> {
   using type = std::uint64_t;
+};
+
+// A game whose table is a compact_table: a key of key_bits <= 52 (a smallest table of at most
+// 2^12 buckets, 256 KiB), an integer score value, an integer or enum move.
+template <class G>
+concept compact_table_game = compact_key_game<G> && (G::key_bits <= 52) && std::is_integral_v<game_value_t<G>> &&
+                             (std::is_integral_v<typename G::move_type> || std::is_enum_v<typename G::move_type>);
+
+// The engine's table for G.
+template <class G>
+struct engine_table {
+  using type = transposition_table<typename engine_key<G>::type, typename G::move_type, game_value_t<G>>;
+};
+template <compact_table_game G>
+struct engine_table<G> {
+  using type = compact_table<typename G::move_type, game_value_t<G>, G::key_bits>;
 };
 
 // The type of player_to_move() for a game that reports it; else bool, never compared.
@@ -88,7 +106,9 @@ class search_worker {
   using score_type = score<value_type>;
   using trace_type = engine_trace<Game>;
   using key_type = typename engine_key<Game>::type;
-  using table_type = transposition_table<key_type, move_type, value_type>;
+  using table_type = typename engine_table<Game>::type;
+  // An entry found in the table (a pointer into it, or a compact table's copy), or none.
+  using lookup = typename table_type::lookup;
 
   // The depth of an unlimited search: decremented like any other, it never reaches 0 (the
   // horizon), and only an entry of unlimited_depth (no depth limit under it) answers it.
@@ -153,15 +173,14 @@ class search_worker {
   }
   [[nodiscard]] std::size_t line_capacity() const noexcept { return pv_cap_; }
 
-  // What the table holds for state g, or nullptr (no table, no entry). Changes nothing.
-  [[nodiscard]] const typename table_type::entry* probe(const Game& g) const {
+  // What the table holds for state g, or none (no table, no entry). Changes nothing.
+  [[nodiscard]] lookup probe(const Game& g) const {
     if constexpr (hashed_game<Game>) {
-      if (table_ == nullptr) return nullptr;
-      const auto hash = static_cast<std::uint64_t>(g.hash());
-      return with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+      if (table_ == nullptr) return lookup{};
+      return table_probe(g, table_hash(g));
     } else {
       (void)g;
-      return nullptr;
+      return lookup{};
     }
   }
 
@@ -169,8 +188,8 @@ class search_worker {
   // limit), holds the value v the line expects at this ply, and its move is legal.
   std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
                                             std::int64_t remaining) {
-    const auto* e = probe(g);
-    if (e == nullptr || !e->has_move || e->bound != score_bound::exact ||
+    const auto e = probe(g);
+    if (!e || !e->has_move || e->bound != score_bound::exact ||
         (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
       return std::nullopt;
     }
@@ -270,6 +289,33 @@ class search_worker {
     }
   }
 
+  // What places g in the table: a compact table's key (checked against key_bits), else the
+  // hash.
+  std::uint64_t table_hash(const Game& g) const {
+    if constexpr (compact_table_game<Game>) {
+      const auto k = static_cast<std::uint64_t>(g.key());
+      if constexpr (Game::key_bits < 64) {
+        if ((k >> Game::key_bits) != 0) [[unlikely]] {
+          throw game_contract_error("game contract: key() must be below 2^key_bits = 2^" +
+                                    std::to_string(Game::key_bits) + ", but returned " + std::to_string(k));
+        }
+      }
+      return k;
+    } else {
+      return static_cast<std::uint64_t>(g.hash());
+    }
+  }
+
+  // The table's entry for g, whose table_hash is hash.
+  lookup table_probe(const Game& g, std::uint64_t hash) const {
+    if constexpr (compact_table_game<Game>) {
+      (void)g;
+      return table_->probe(hash);
+    } else {
+      return with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+    }
+  }
+
   // Calls f with what the table looks g up by: a packed key itself; the hash, or the hash and
   // a reference to g.key() (no copy of the key is made unless an entry stores it).
   template <class F>
@@ -336,7 +382,7 @@ class search_worker {
     std::uint64_t hash = 0;
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
-        hash = static_cast<std::uint64_t>(g.hash());
+        hash = table_hash(g);
         table_->prefetch(hash);  // the bucket arrives while outcome() and the bounds run
       }
     }
@@ -386,8 +432,8 @@ class search_worker {
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
         ++stats_.tt_probes;
-        const auto* e = with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
-        if (e != nullptr) {
+        const auto e = table_probe(g, hash);
+        if (e) {
           ++stats_.tt_hits;
           if (e->has_move) {
             table_move = e->move;
@@ -492,12 +538,14 @@ class search_worker {
   void store(const frame& f, score_bound bound, std::size_t p) {
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
-        with_key(*game_, f.hash, [&](const auto& k) {
-          table_->store(f.hash, k, moves_[f.best_index],
-                        access::to_node(f.best, static_cast<std::int64_t>(p)),
-                        f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1)),
-                        bound);
-        });
+        const score_type value = access::to_node(f.best, static_cast<std::int64_t>(p));
+        const std::int32_t depth =
+            f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1));
+        if constexpr (compact_table_game<Game>) {
+          table_->store(f.hash, moves_[f.best_index], value, depth, bound);
+        } else {
+          with_key(*game_, f.hash, [&](const auto& k) { table_->store(f.hash, k, moves_[f.best_index], value, depth, bound); });
+        }
       }
     } else {
       (void)f;

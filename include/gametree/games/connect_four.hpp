@@ -131,6 +131,9 @@ class connect_four {
   /// The most plies left: the empty cells.
   [[nodiscard]] int horizon() const noexcept { return cells - moves_; }
 
+  /// Every key is below 2^key_bits (each column's stones plus the sentinel above them stay in
+  /// its Height + 1 bits): the engine's table is then a compact_table.
+  static constexpr int key_bits = Width * (Height + 1);
   /// The position packed exactly: current + mask.
   [[nodiscard]] std::uint64_t key() const noexcept { return current_ + mask_; }
   /// The key itself: the table mixes it before it takes a bucket.

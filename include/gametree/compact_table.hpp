@@ -1,0 +1,316 @@
+#pragma once
+// The transposition table of a game whose key is a number of at most key_bits bits (Connect 4:
+// 49), in entries of 8 bytes where transposition_table needs 32.
+//
+// The key is mixed by a bijection of the key_bits-bit numbers onto themselves; the top bits
+// of the mix choose the bucket and the other bits, at most 40 of them, are stored as the
+// entry's check. Bucket and check together give back the whole mix, and so the key: a probe
+// is exact, with no hash to collide, though no key is stored. (Pons' solver does the same
+// with a prime table size and the key's remainder; Tromp's before him.) The other 24 bits of
+// the entry hold the score, the bound, the depth and the move, each in a small field; a result
+// whose score does not fit is not stored, a depth that does not fit is stored as the largest
+// that does (a result searched deeper is as good for a shallower need), a move that does not
+// fit is left out.
+//
+// A bucket is one cache line: a header (the epoch that clear() moves on, each entry's search
+// generation, the next entry to give up) and seven entries, so that a probe waits for memory
+// once and a state has seven places to stay. A store takes the entry of the same state, else
+// an empty one, else the one of the oldest search and least depth (ties in turn).
+
+#include <gametree/game.hpp>
+#include <gametree/transposition_table.hpp>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace gametree {
+
+namespace detail {
+// A bijection of the numbers below 2^Bits onto themselves (a right xor-shift and a product
+// with an odd constant, each invertible modulo 2^Bits), whose top bits depend on every bit of
+// the input: what a compact table takes its bucket from.
+template <int Bits>
+constexpr std::uint64_t mix_bits(std::uint64_t x) noexcept {
+  constexpr std::uint64_t mask = Bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << Bits) - 1;
+  constexpr int half = (Bits + 1) / 2;
+  x ^= x >> half;
+  x = (x * 0xbf58476d1ce4e5b9U) & mask;
+  x ^= x >> ((Bits + 2) / 3);
+  x = (x * 0x94d049bb133111ebU) & mask;
+  return x ^ (x >> half);
+}
+}  // namespace detail
+
+/// A table from states with keys below 2^KeyBits to search results, in 8-byte entries, seven
+/// to a 64-byte bucket. Exact: two states never share an entry. The engine uses it for a game
+/// that declares key_bits (see compact_key_game) with an integer score value; its interface is
+/// transposition_table's, but a probe returns a copy of the entry (the fields are packed).
+template <class Move, class Value, int KeyBits>
+class compact_table {
+  static_assert(KeyBits >= 1 && KeyBits <= 64, "compact_table: KeyBits must be 1 .. 64");
+  static_assert(std::is_integral_v<Value>, "compact_table: the score value must be an integer");
+  static_assert(std::is_integral_v<Move> || std::is_enum_v<Move>, "compact_table: Move must be an integer or enum");
+
+ public:
+  using key_type = std::uint64_t;
+  using move_type = Move;
+  using score_type = score<Value>;
+
+  /// Entries per bucket, and the bits of an entry that check its key.
+  static constexpr std::size_t slots = 7;
+  static constexpr int check_bits = 40;
+  /// The fewest buckets: enough that the bucket and a check of check_bits give the key back.
+  static constexpr std::size_t min_buckets = std::size_t{1} << (KeyBits > check_bits ? KeyBits - check_bits : 0);
+  /// The largest depth, move, and decisive distance or |value| an entry holds.
+  static constexpr std::int32_t max_depth = 62;
+  static constexpr std::int64_t max_move = 62;
+  static constexpr std::int64_t max_score = 255;
+
+  /// A probe's answer, unpacked.
+  struct entry {
+    score_type value{};
+    Move move{};
+    std::int32_t depth = 0;  ///< remaining depth searched; unlimited_depth: exact at any depth
+    score_bound bound = score_bound::exact;
+    bool has_move = false;
+  };
+  /// What probe returns: an entry, or none.
+  using lookup = std::optional<entry>;
+
+  /// A table of at most mib MiB of buckets, rounded down to a power of two, at least
+  /// min_buckets (which a table for keys of more than 40 bits may make larger than asked) and
+  /// at most one bucket per key.
+  /// Throws std::invalid_argument if mib is 0 or above 2^20 (1 TiB); std::bad_alloc.
+  explicit compact_table(std::size_t mib) {
+    if (mib == 0 || mib > (std::size_t{1} << 20)) {
+      throw std::invalid_argument("compact_table: size must be 1 .. 1048576 MiB, not " + std::to_string(mib));
+    }
+    resize_buckets(mib * (std::size_t{1} << 20) / sizeof(bucket));
+  }
+
+  /// A table of entries / 7 buckets, rounded and bounded as above.
+  /// Throws std::invalid_argument if entries is 0.
+  [[nodiscard]] static compact_table with_entries(std::size_t entries) {
+    if (entries == 0) throw std::invalid_argument("compact_table: at least one entry");
+    compact_table t;
+    t.resize_buckets(entries / slots);
+    return t;
+  }
+
+  /// Asks the processor to fetch the bucket of key into the cache. Changes nothing.
+  void prefetch(std::uint64_t key) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&buckets_[place(key).index]);
+#else
+    (void)key;
+#endif
+  }
+
+  /// The entry for the state of key, or none. Changes nothing. O(1).
+  [[nodiscard]] lookup probe(std::uint64_t key) const noexcept {
+    const spot s = place(key);
+    const bucket& b = buckets_[s.index];
+    if (b.epoch != epoch_) return std::nullopt;
+    for (const std::uint64_t word : b.slot) {
+      if (word != 0 && (word >> payload_bits) == s.check) return unpack(word);
+    }
+    return std::nullopt;
+  }
+
+  /// Writes a result, unless its score does not fit (then statistics().rejected counts it).
+  /// A result without a move keeps the move already stored for the same state. O(1).
+  void store(std::uint64_t key, const std::optional<Move>& move, const score_type& value, std::int32_t depth,
+             score_bound bound) {
+    const std::uint64_t code = score_code(value);
+    if (code == 0) {
+      ++stats_.rejected;
+      return;
+    }
+    ++stats_.stores;
+    const spot s = place(key);
+    bucket& b = buckets_[s.index];
+    if (b.epoch != epoch_) b = bucket{epoch_, 0, {}};
+    std::size_t at = slots;
+    bool same = false;
+    for (std::size_t i = 0; i < slots && at == slots; ++i) {
+      if (b.slot[i] != 0 && (b.slot[i] >> payload_bits) == s.check) {
+        at = i;
+        same = true;
+      }
+    }
+    for (std::size_t i = 0; i < slots && at == slots; ++i) {
+      if (b.slot[i] == 0) at = i;
+    }
+    if (at == slots) at = victim(b);
+    std::uint64_t move_field = no_move;
+    if (move && fits_move(*move)) {
+      move_field = static_cast<std::uint64_t>(*move);
+    } else if (!move && same) {
+      move_field = (b.slot[at] >> move_shift) & field_mask;
+    }
+    b.slot[at] = (s.check << payload_bits) | (move_field << move_shift) | (depth_code(depth) << depth_shift) |
+                 (code << score_shift) | bound_code(bound);
+    const auto gen_shift = static_cast<unsigned>(4 * at);
+    b.meta = (b.meta & ~(std::uint32_t{15} << gen_shift)) | (std::uint32_t{generation_ & 15U} << gen_shift);
+  }
+
+  /// Starts a new search: entries of earlier searches stay readable but are given up first.
+  void new_search() noexcept { generation_ = static_cast<std::uint8_t>(generation_ + 1); }  // wraps
+
+  /// Forgets every entry and zeroes the statistics: O(1), by moving the epoch on (an O(size)
+  /// pass once every 2^32 clears).
+  void clear() {
+    if (++epoch_ == 0) {
+      // GCOVR_EXCL_START: reached after 2^32 clears.
+      for (bucket& b : buckets_) b.epoch = 0;
+      epoch_ = 1;
+      // GCOVR_EXCL_STOP
+    }
+    stats_ = {};
+    generation_ = 0;
+  }
+
+  /// Number of entries.
+  [[nodiscard]] std::size_t capacity() const noexcept { return buckets_.size() * slots; }
+  /// Bytes held by the buckets.
+  [[nodiscard]] std::size_t size_bytes() const noexcept { return buckets_.size() * sizeof(bucket); }
+  /// Entries in use. O(size).
+  [[nodiscard]] std::size_t occupied() const noexcept {
+    std::size_t n = 0;
+    for (const bucket& b : buckets_) {
+      if (b.epoch == epoch_) n += static_cast<std::size_t>(std::count_if(b.slot.begin(), b.slot.end(), [](std::uint64_t w) { return w != 0; }));
+    }
+    return n;
+  }
+  [[nodiscard]] const table_statistics& statistics() const noexcept { return stats_; }
+
+ private:
+  // An entry, from its low bits: bound (2 bits; 0: the entry is empty), score (10), depth (6),
+  // move (6), and the key's check (40).
+  static constexpr unsigned score_shift = 2;
+  static constexpr unsigned depth_shift = 12;
+  static constexpr unsigned move_shift = 18;
+  static constexpr unsigned payload_bits = 24;
+  static constexpr std::uint64_t field_mask = 63;
+  static constexpr std::uint64_t no_move = 63;
+  static constexpr std::uint64_t unlimited_code = 63;
+  static_assert(payload_bits + check_bits == 64);
+
+  struct alignas(64) bucket {
+    std::uint32_t epoch = 0;
+    std::uint32_t meta = 0;  // bits 4i .. 4i+3: entry i's generation; bits 28 .. 30: the next to give up
+    std::array<std::uint64_t, slots> slot{};
+  };
+  static_assert(sizeof(bucket) == 64);
+
+  struct spot {
+    std::size_t index;
+    std::uint64_t check;
+  };
+
+  compact_table() = default;
+
+  [[nodiscard]] spot place(std::uint64_t key) const noexcept {
+    const std::uint64_t m = detail::mix_bits<KeyBits>(key);
+    return {static_cast<std::size_t>(m >> check_shift_), m & check_mask_};
+  }
+
+  // The entry to give up in a full bucket: the least depth among the oldest search's, the
+  // search before the current one counted as older than it (generations are kept modulo 16);
+  // among equals the next in turn after the last one given up.
+  std::size_t victim(bucket& b) const noexcept {
+    const auto start = static_cast<std::size_t>(b.meta >> 28);
+    std::size_t best = start;
+    std::uint64_t best_rank = ~std::uint64_t{0};
+    for (std::size_t k = 0; k < slots; ++k) {
+      const std::size_t i = (start + k) % slots;
+      const bool current = ((b.meta >> (4 * i)) & 15U) == (generation_ & 15U);
+      const std::uint64_t rank = (current ? 64U : 0U) + ((b.slot[i] >> depth_shift) & field_mask);
+      if (rank < best_rank) {
+        best_rank = rank;
+        best = i;
+      }
+    }
+    b.meta = (b.meta & 0x0fffffffU) | (static_cast<std::uint32_t>((best + 1) % slots) << 28);
+    return best;
+  }
+
+  static constexpr bool fits_move(const Move& m) noexcept {
+    if constexpr (std::is_enum_v<Move>) {
+      return fits_move_number(static_cast<std::underlying_type_t<Move>>(m));
+    } else {
+      return fits_move_number(m);
+    }
+  }
+  template <class N>
+  static constexpr bool fits_move_number(N n) noexcept {
+    if constexpr (std::is_signed_v<N>) {
+      if (n < 0) return false;
+    }
+    return static_cast<std::uint64_t>(n) <= static_cast<std::uint64_t>(max_move);
+  }
+
+  // 1 .. 256: a loss in 0 .. 255 plies; 257 .. 767: a value of -255 .. 255; 768 .. 1023: a win
+  // in 255 .. 0 plies; 0: does not fit.
+  static constexpr std::uint64_t score_code(const score_type& v) noexcept {
+    if (v.is_value()) {
+      const auto x = static_cast<std::int64_t>(v.value());
+      return x < -max_score || x > max_score ? 0 : static_cast<std::uint64_t>(512 + x);
+    }
+    const std::int64_t plies = v.plies();
+    if (plies > max_score) return 0;
+    return v.is_win() ? static_cast<std::uint64_t>(1023 - plies) : static_cast<std::uint64_t>(1 + plies);
+  }
+  static constexpr score_type score_of(std::uint64_t code) {
+    const auto c = static_cast<std::int64_t>(code);
+    if (c <= 256) return score_type::loss_in(c - 1);
+    if (c >= 768) return score_type::win_in(1023 - c);
+    return score_type::of(static_cast<Value>(c - 512));
+  }
+  static constexpr std::uint64_t depth_code(std::int32_t depth) noexcept {
+    if (depth == unlimited_depth) return unlimited_code;
+    return static_cast<std::uint64_t>(std::clamp<std::int32_t>(depth, 0, max_depth));
+  }
+  static constexpr std::uint64_t bound_code(score_bound b) noexcept {
+    return b == score_bound::exact ? 1U : b == score_bound::lower ? 2U : 3U;
+  }
+
+  static entry unpack(std::uint64_t word) noexcept {
+    entry e;
+    const std::uint64_t bound = word & 3U;
+    e.bound = bound == 1 ? score_bound::exact : bound == 2 ? score_bound::lower : score_bound::upper;
+    e.value = score_of((word >> score_shift) & 1023U);
+    const std::uint64_t depth = (word >> depth_shift) & field_mask;
+    e.depth = depth == unlimited_code ? unlimited_depth : static_cast<std::int32_t>(depth);
+    const std::uint64_t move = (word >> move_shift) & field_mask;
+    e.has_move = move != no_move;
+    if (e.has_move) e.move = static_cast<Move>(move);
+    return e;
+  }
+
+  void resize_buckets(std::size_t n) {
+    n = std::max(std::bit_floor(std::max<std::size_t>(n, 1)), min_buckets);
+    if constexpr (KeyBits < 40) n = std::min(n, std::size_t{1} << KeyBits);  // a bucket per key at most
+    buckets_.assign(n, bucket{});
+    // At most check_bits (min_buckets sees to it): never a shift by 64.
+    check_shift_ = static_cast<unsigned>(KeyBits - std::countr_zero(n));
+    check_mask_ = (std::uint64_t{1} << check_shift_) - 1;
+  }
+
+  std::vector<bucket, detail::table_allocator<bucket>> buckets_;
+  unsigned check_shift_ = 0;  // the mix's bits below the bucket's: the check
+  std::uint64_t check_mask_ = 0;
+  std::uint8_t generation_ = 0;
+  std::uint32_t epoch_ = 1;  // buckets start at 0: empty
+  table_statistics stats_;
+};
+
+}  // namespace gametree
