@@ -154,8 +154,9 @@ TEST_CASE("compact table: store and probe every field, at the ends of its ranges
   t.store(8, 1, score<int>::loss_in(256), 1, score_bound::exact);
   t.store(8, 1, score<int>::of(256), 1, score_bound::exact);
   t.store(8, 1, score<int>::of(-256), 1, score_bound::exact);
+  t.store(8, 1, score<int>::of(1), 1, score_bound::unknown);  // says nothing
   CHECK(!t.probe(8));
-  CHECK(t.statistics().rejected == 4);
+  CHECK(t.statistics().rejected == 5);
   // A depth beyond the field is stored as the largest it holds; below 0 as 0.
   t.store(9, 62, score<int>::of(1), 100, score_bound::exact);
   CHECK(t.probe(9)->depth == 62);

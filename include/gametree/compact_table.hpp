@@ -119,18 +119,24 @@ class compact_table {
     const spot s = place(key);
     const bucket& b = buckets_[s.index];
     if (b.epoch != epoch_) return std::nullopt;
-    for (const std::uint64_t word : b.slot) {
-      if (word != 0 && (word >> payload_bits) == s.check) return unpack(word);
+    // Which entries hold the state, without a branch per entry (where the match lies varies
+    // from probe to probe, so the branches would be mispredicted): at most one does.
+    unsigned hit = 0;
+    for (std::size_t i = 0; i < slots; ++i) {
+      const std::uint64_t word = b.slot[i];
+      hit |= static_cast<unsigned>(word != 0 && (word >> payload_bits) == s.check) << i;
     }
-    return std::nullopt;
+    if (hit == 0) return std::nullopt;
+    return unpack(b.slot[static_cast<std::size_t>(std::countr_zero(hit))]);
   }
 
-  /// Writes a result, unless its score does not fit (then statistics().rejected counts it).
+  /// Writes a result, unless its score does not fit or its bound is unknown (then
+  /// statistics().rejected counts it).
   /// A result without a move keeps the move already stored for the same state. O(1).
   void store(std::uint64_t key, const std::optional<Move>& move, const score_type& value, std::int32_t depth,
              score_bound bound) {
     const std::uint64_t code = score_code(value);
-    if (code == 0) {
+    if (code == 0 || bound == score_bound::unknown) {
       ++stats_.rejected;
       return;
     }
@@ -230,8 +236,7 @@ class compact_table {
     const auto start = static_cast<std::size_t>(b.meta >> 28);
     std::size_t best = start;
     std::uint64_t best_rank = ~std::uint64_t{0};
-    for (std::size_t k = 0; k < slots; ++k) {
-      const std::size_t i = (start + k) % slots;
+    for (std::size_t k = 0, i = start; k < slots; ++k, i = i + 1 == slots ? 0 : i + 1) {
       const bool current = ((b.meta >> (4 * i)) & 15U) == (generation_ & 15U);
       const std::uint64_t rank = (current ? 64U : 0U) + ((b.slot[i] >> depth_shift) & field_mask);
       if (rank < best_rank) {
@@ -239,7 +244,7 @@ class compact_table {
         best = i;
       }
     }
-    b.meta = (b.meta & 0x0fffffffU) | (static_cast<std::uint32_t>((best + 1) % slots) << 28);
+    b.meta = (b.meta & 0x0fffffffU) | (static_cast<std::uint32_t>(best + 1 == slots ? 0 : best + 1) << 28);
     return best;
   }
 
@@ -275,19 +280,26 @@ class compact_table {
     if (c >= 768) return score_type::win_in(1023 - c);
     return score_type::of(static_cast<Value>(c - 512));
   }
+  // Every code's score, so that a probe reads its score without a branch (8 KiB for an int
+  // score, in cache while the table is in use).
+  static constexpr std::array<score_type, 1024> scores = [] {
+    std::array<score_type, 1024> a{};
+    for (std::uint64_t c = 1; c < a.size(); ++c) a[c] = score_of(c);
+    return a;
+  }();
   static constexpr std::uint64_t depth_code(std::int32_t depth) noexcept {
     if (depth == unlimited_depth) return unlimited_code;
     return static_cast<std::uint64_t>(std::clamp<std::int32_t>(depth, 0, max_depth));
   }
-  static constexpr std::uint64_t bound_code(score_bound b) noexcept {
-    return b == score_bound::exact ? 1U : b == score_bound::lower ? 2U : 3U;
-  }
+  // 1 .. 3: exact, lower, upper (score_bound's order, checked below).
+  static constexpr std::uint64_t bound_code(score_bound b) noexcept { return static_cast<std::uint64_t>(b) + 1; }
+  static_assert(static_cast<int>(score_bound::exact) == 0 && static_cast<int>(score_bound::lower) == 1 &&
+                static_cast<int>(score_bound::upper) == 2);
 
   static entry unpack(std::uint64_t word) noexcept {
     entry e;
-    const std::uint64_t bound = word & 3U;
-    e.bound = bound == 1 ? score_bound::exact : bound == 2 ? score_bound::lower : score_bound::upper;
-    e.value = score_of((word >> score_shift) & 1023U);
+    e.bound = static_cast<score_bound>((word & 3U) - 1);
+    e.value = scores[(word >> score_shift) & 1023U];
     const std::uint64_t depth = (word >> depth_shift) & field_mask;
     e.depth = depth == unlimited_code ? unlimited_depth : static_cast<std::int32_t>(depth);
     const std::uint64_t move = (word >> move_shift) & field_mask;
