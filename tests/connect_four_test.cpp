@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "reference/negamax_reference.hpp"
@@ -247,13 +248,27 @@ struct two_calls {
   int horizon() const { return g.horizon(); }
   std::uint64_t hash() const { return g.hash(); }
   std::uint64_t key() const { return g.key(); }
-  static constexpr int key_bits = c4::key_bits;  // the same table as c4's
+  static constexpr int key_bits = c4::key_bits;  // the same table as c4's, shared by mirror images
+  auto canonical() const { return g.canonical(); }
+  static int to_canonical(int c, int t) { return c4::to_canonical(c, t); }
+  static int from_canonical(int c, int t) { return c4::from_canonical(c, t); }
 };
 
-// The board without key_bits: the engine keeps it in the 32-byte entries of a packed key.
-struct wide_entries {
+template <int Bits, bool Has>
+struct key_bits_of {};
+template <int Bits>
+struct key_bits_of<Bits, true> {
+  static constexpr int key_bits = Bits;
+};
+
+// A W x H board with everything it has, but key_bits only if Compact and its symmetry
+// (canonical() and the move maps) only if Symmetric.
+template <int W, int H, bool Compact, bool Symmetric>
+struct board_as : key_bits_of<W*(H + 1), Compact> {
+  using board = gametree::games::connect_four<W, H>;
   using move_type = int;
-  c4 g;
+  board g;
+  explicit board_as(const board& b) : g(b) {}
   void legal_moves(std::vector<int>& out) const { g.legal_moves(out); }
   void search_moves(std::vector<int>& out) const { g.search_moves(out); }
   auto expand(std::vector<int>& out) const { return g.expand(out); }
@@ -265,7 +280,17 @@ struct wide_entries {
   int horizon() const { return g.horizon(); }
   std::uint64_t hash() const { return g.hash(); }
   std::uint64_t key() const { return g.key(); }
+  auto canonical() const requires Symmetric { return g.canonical(); }
+  static int to_canonical(int c, int t) requires Symmetric { return board::to_canonical(c, t); }
+  static int from_canonical(int c, int t) requires Symmetric { return board::from_canonical(c, t); }
 };
+// Connect 4 in the 32-byte entries of a packed key, each state apart.
+using wide_entries = board_as<7, 6, false, false>;
+// With compact entries, each state apart; with 32-byte entries shared by mirror images.
+template <int W, int H>
+using asymmetric = board_as<W, H, true, false>;
+template <int W, int H>
+using symmetric_wide = board_as<W, H, false, true>;
 
 TEST_CASE("connect four: the compact table gives the values of the 32-byte one, large or small") {
   STATIC_REQUIRE(std::is_same_v<gametree::engine<c4>::table_type, gametree::compact_table<int, int, 49>>);
@@ -300,6 +325,89 @@ TEST_CASE("connect four: the compact table gives the values of the 32-byte one, 
   }
   CHECK(compact.table()->statistics().rejected == 0);
   CHECK(nodes > 10000);
+}
+
+TEST_CASE("connect four: a position and its mirror image have one canonical key, and moves map between them") {
+  STATIC_REQUIRE(gametree::symmetric_game<c4>);
+  std::mt19937_64 rng(99);
+  int mirrored = 0;
+  for (int i = 0; i < 500; ++i) {
+    c4 g;
+    c4 m;  // the mirror image: every stone in the mirror column
+    const int plies = static_cast<int>(rng() % 30);
+    for (int k = 0; k < plies && !g.outcome(); ++k) {
+      std::vector<int> moves;
+      g.legal_moves(moves);
+      const int c = moves[rng() % moves.size()];
+      g.play(c);
+      m.play(6 - c);
+    }
+    const auto a = g.canonical();
+    const auto b = m.canonical();
+    CHECK(a.key == b.key);
+    CHECK(a.key == std::min(g.key(), m.key()));
+    CHECK(a.transform == (a.key == g.key() ? 0 : 1));
+    mirrored += a.transform;
+    // A move played in g is its to_canonical played in g's canonical image.
+    const c4& image = a.transform == 0 ? g : m;
+    if (g.outcome()) continue;
+    std::vector<int> moves;
+    g.legal_moves(moves);
+    for (const int c : moves) {
+      CHECK(c4::from_canonical(c4::to_canonical(c, a.transform), a.transform) == c);
+      c4 after = g;
+      after.play(c);
+      c4 image_after = image;
+      image_after.play(c4::to_canonical(c, a.transform));
+      CHECK(after.canonical().key == image_after.canonical().key);
+    }
+  }
+  CHECK(mirrored > 100);
+}
+
+TEST_CASE("connect four: mirror images share the table: the same values in fewer nodes, and lines that hold") {
+  using board = gametree::games::connect_four<5, 4>;
+  STATIC_REQUIRE(std::is_same_v<gametree::engine<board>::table_type, gametree::engine<asymmetric<5, 4>>::table_type>);
+  gametree::engine<board> shared;
+  gametree::engine<asymmetric<5, 4>> apart;
+  gametree::engine<symmetric_wide<5, 4>> wide;
+  STATIC_REQUIRE(!std::is_same_v<gametree::engine<symmetric_wide<5, 4>>::table_type, gametree::engine<board>::table_type>);
+  std::mt19937_64 rng(5);
+  std::uint64_t with = 0;
+  std::uint64_t wide_with = 0;
+  std::uint64_t without = 0;
+  std::size_t line_moves = 0;
+  for (int i = 0; i < 40; ++i) {
+    board g = random_position<board>(rng, i % 6);
+    if (g.outcome()) continue;
+    const auto a = shared.solve(g);
+    const auto b = apart.solve(asymmetric<5, 4>{g});
+    CHECK(a.value == b.value);
+    const auto w = wide.solve(symmetric_wide<5, 4>{g});
+    CHECK(w.value == b.value);
+    wide_with += w.stats.nodes;
+    with += a.stats.nodes;
+    without += b.stats.nodes;
+    // Every move of the line (the table's moves, read back through from_canonical) keeps the
+    // value: the position after it, solved apart, is worth the value a ply later.
+    board at = g;
+    auto expected = a.value;
+    for (const int c : a.pv) {
+      REQUIRE(at.can_play(c));
+      at.play(c);
+      ++line_moves;
+      using s = gametree::score<int>;
+      const auto o = at.outcome();
+      const s seen = o ? (*o == gametree::game_outcome::draw ? s::of(0) : s::loss_in(0)) : apart.solve(asymmetric<5, 4>{at}).value;
+      const s back = seen.is_win() ? s::loss_in(seen.plies() + 1) : seen.is_loss() ? s::win_in(seen.plies() + 1) : s::of(-seen.value());
+      CHECK(back == expected);
+      expected = seen;
+      if (at.outcome()) break;
+    }
+  }
+  CHECK(with < without);
+  CHECK(wide_with < without);
+  CHECK(line_moves > 200);
 }
 
 TEST_CASE("connect four: the engine enters the same nodes with expand() as with its two calls") {

@@ -33,6 +33,7 @@ inline constexpr unsigned search_moves = 1U << 6;
 inline constexpr unsigned horizon = 1U << 7;
 inline constexpr unsigned expand = 1U << 8;
 inline constexpr unsigned key_bits = 1U << 9;  // hash and key take it along
+inline constexpr unsigned symmetry = 1U << 10;  // canonical() and the move maps; hash and key take it along
 }  // namespace cap
 
 // G::key_bits, where G has it and Keep.
@@ -79,6 +80,17 @@ class without : public key_bits_of<G, (Dropped & (cap::hash | cap::key | cap::ke
     g_.search_moves(out);
   }
   auto horizon() const requires(keeps(cap::horizon) && gametree::horizon_game<G>) { return g_.horizon(); }
+  auto canonical() const requires(keeps(cap::hash | cap::key | cap::symmetry) && gametree::symmetric_game<G>) {
+    return g_.canonical();
+  }
+  move_type to_canonical(const move_type& m, int t) const
+      requires(keeps(cap::hash | cap::key | cap::symmetry) && gametree::symmetric_game<G>) {
+    return g_.to_canonical(m, t);
+  }
+  move_type from_canonical(const move_type& m, int t) const
+      requires(keeps(cap::hash | cap::key | cap::symmetry) && gametree::symmetric_game<G>) {
+    return g_.from_canonical(m, t);
+  }
   auto expand(std::vector<move_type>& out) const
       requires(keeps(cap::expand | cap::score_bounds | cap::search_moves) && gametree::expanding_game<G>) {
     return g_.expand(out);
@@ -270,6 +282,7 @@ int main() {
   const auto c_horizon = solve_without<cap::horizon>(position, c4);
   const auto c_expand = solve_without<cap::expand>(position, c4);
   const auto c_key_bits = solve_without<cap::key_bits>(position, c4);
+  const auto c_symmetry = solve_without<cap::symmetry>(position, c4);
   std::printf("Connect 4 after 32164625, the connect4 program's options: %s (Pons' score %d)\n",
               text(c_all.value).c_str(), position.pons_score(c_all.value));
   row("everything", c_all);
@@ -281,9 +294,10 @@ int main() {
   row("without horizon", c_horizon);
   row("without expand", c_expand);
   row("without key_bits", c_key_bits);
+  row("without symmetry", c_symmetry);
   std::printf("  (a table of %s entries with key_bits, %s without, in the same memory)\n", grouped(c_all.entries).c_str(),
               grouped(c_key_bits.entries).c_str());
-  for (const auto* m : {&c_undo, &c_hash, &c_hint, &c_bounds, &c_moves, &c_horizon, &c_expand, &c_key_bits}) {
+  for (const auto* m : {&c_undo, &c_hash, &c_hint, &c_bounds, &c_moves, &c_horizon, &c_expand, &c_key_bits, &c_symmetry}) {
     claim(m->value == c_all.value, "Connect 4: every variant finds the same value");
   }
   claim(c_all.nodes == shipped_nodes(position, c4), "Connect 4: the wrapper hides nothing");
@@ -296,6 +310,16 @@ int main() {
   claim(c_horizon.nodes > c_all.nodes, "Connect 4: horizon() saves nodes");
   claim(c_expand.nodes == c_all.nodes, "Connect 4: expand() enters the same nodes as its two calls");
   claim(c_key_bits.entries * 3 < c_all.entries, "Connect 4: key_bits more than triples the table's entries");
+
+  // Symmetry pays where mirror images meet: from an empty board.
+  const games::connect_four<5, 4> small;
+  const auto s_all = solve_without<cap::none>(small, c4);
+  const auto s_apart = solve_without<cap::symmetry>(small, c4);
+  std::printf("Connect 4 on a 5 x 4 board, from the empty board, the same options: %s\n", text(s_all.value).c_str());
+  row("everything", s_all);
+  row("without symmetry", s_apart);
+  claim(s_apart.value == s_all.value, "5 x 4: the same value without symmetry");
+  claim(s_all.nodes < s_apart.nodes, "5 x 4: mirror images sharing entries saves nodes from the empty board");
 
   // player_to_move: without it the engine negates at every ply, and reads the bonus game as a
   // plain take-one-or-two game, which the player to move loses from a heap of 6.

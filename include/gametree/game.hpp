@@ -408,6 +408,29 @@ concept compact_key_game = keyed_game<G> && requires(const G& g) {
   requires G::key_bits >= 1 && G::key_bits <= 64;
 };
 
+/// What g.canonical() returns: the key of the state's canonical image under the game's
+/// symmetries (the same for every image of one state), and which symmetry takes the state
+/// there (0 .. 255; 0: none, the state is its own canonical image).
+template <class Key>
+struct canonical_form {
+  Key key{};
+  int transform = 0;
+};
+
+/// Optional, with a key() of an unsigned integer type: g.canonical() -> canonical_form<Key>,
+/// g.to_canonical(move, transform) and g.from_canonical(move, transform), for a game whose
+/// symmetric states (Connect 4's mirror images) have the same value. The table then keeps
+/// one entry for all images of a state: it is placed by the canonical key, and its move is
+/// stored as played in the canonical image (to_canonical) and read back for the state at hand
+/// (from_canonical, the inverse). A transform outside 0 .. 255 is a contract error.
+template <class G>
+concept symmetric_game = keyed_game<G> && requires(const G& g, const typename G::move_type& m, int t) {
+  requires std::unsigned_integral<std::remove_cvref_t<decltype(g.key())>>;
+  { g.canonical() } -> std::convertible_to<canonical_form<std::remove_cvref_t<decltype(g.key())>>>;
+  { g.to_canonical(m, t) } -> std::convertible_to<typename G::move_type>;
+  { g.from_canonical(m, t) } -> std::convertible_to<typename G::move_type>;
+};
+
 /// Optional: g.player_to_move() -> any equality-comparable, default-constructible value. Turns
 /// need not alternate: the engine negates a score only where the player changes (an extra
 /// move keeps the sign).

@@ -152,8 +152,10 @@ class engine {
   [[nodiscard]] std::shared_ptr<table_type> shared_table() const noexcept { return table_; }
   /// What the table holds for state g (its score counted from g, bound, remaining depth and
   /// move), or none when there is no table or no entry for g: a pointer to the entry
-  /// (nullptr: none), or for a compact_table a std::optional copy of it. Changes nothing.
-  /// O(1) plus g.hash() (a compact table's g.key()) and a comparison of keys.
+  /// (nullptr: none), or for a compact_table a std::optional copy of it. For a
+  /// symmetric_game, the entry of g's canonical image, its move as played there. Changes
+  /// nothing. O(1) plus g.hash() (a compact table's g.key(), a symmetric game's canonical())
+  /// and a comparison of keys.
   [[nodiscard]] typename table_type::lookup probe(const Game& g) const { return worker_.probe(g); }
   [[nodiscard]] const engine_options& options() const noexcept { return options_; }
 

@@ -65,6 +65,11 @@ template <class G>
 concept compact_table_game = compact_key_game<G> && (G::key_bits <= 52) && std::is_integral_v<game_value_t<G>> &&
                              (std::is_integral_v<typename G::move_type> || std::is_enum_v<typename G::move_type>);
 
+// A game whose table entries are shared by symmetric states: a symmetric_game with a packed
+// key (the canonical key is then the table's key and hash).
+template <class G>
+concept symmetric_table_game = symmetric_game<G> && packed_key_game<G>;
+
 // The engine's table for G.
 template <class G>
 struct engine_table {
@@ -177,7 +182,7 @@ class search_worker {
   [[nodiscard]] lookup probe(const Game& g) const {
     if constexpr (hashed_game<Game>) {
       if (table_ == nullptr) return lookup{};
-      return table_probe(g, table_hash(g));
+      return table_probe(g, table_place(g).hash);
     } else {
       (void)g;
       return lookup{};
@@ -188,18 +193,20 @@ class search_worker {
   // limit), holds the value v the line expects at this ply, and its move is legal.
   std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
                                             std::int64_t remaining) {
-    const auto e = probe(g);
+    if (table_ == nullptr) return std::nullopt;  // and a game without hash() has no table
+    const place at = table_place(g);
+    const auto e = table_probe(g, at.hash);
     if (!e || !e->has_move || e->bound != score_bound::exact ||
         (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
       return std::nullopt;
     }
+    const move_type m = from_table(g, e->move, at.transform);
     const std::size_t first = moves_.size();
     g.legal_moves(moves_);
-    const bool legal =
-        std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), e->move) != moves_.end();
+    const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), m) != moves_.end();
     moves_.resize(first);
     if (!legal) return std::nullopt;
-    return e->move;
+    return m;
   }
 
   // The first move generated at g (of search_moves() where the game has it): the answer of a
@@ -239,13 +246,14 @@ class search_worker {
   // One node of the search path; frames_[p] is the node at ply p.
   struct frame {
     score_type alpha, beta, best;
-    std::uint64_t hash;
+    std::uint64_t hash;       // where it goes in the table (table_place)
     std::uint32_t first, last, next, best_index;  // its moves: moves_[first, last)
     std::int64_t depth;  // plies to go; >= unlimited: no limit
     bool same_player;  // this node's player moved at the parent too
     bool exact;        // no depth limit touched the subtree searched so far
     bool improved;     // alpha rose: the best score is not an upper bound
     stage at;          // the child being searched, or the next one
+    std::uint8_t transform;  // the symmetry to its canonical image (table_place)
     player_type player;
   };
 
@@ -289,24 +297,64 @@ class search_worker {
     }
   }
 
-  // What places g in the table: a compact table's key (checked against key_bits), else the
-  // hash.
-  std::uint64_t table_hash(const Game& g) const {
+  // Where g goes in the table: the hash, or a compact table's key, or for a symmetric game
+  // its canonical key (checked against key_bits for a compact table); and the symmetry that
+  // takes g to its canonical image (0: none), which the table's moves are stored under.
+  struct place {
+    std::uint64_t hash;
+    std::uint8_t transform;
+  };
+  place table_place(const Game& g) const {
+    std::uint64_t k = 0;
+    std::uint8_t transform = 0;
+    if constexpr (symmetric_table_game<Game>) {
+      const canonical_form<std::remove_cvref_t<decltype(g.key())>> c = g.canonical();
+      if (c.transform < 0 || c.transform > 255) [[unlikely]] {
+        throw game_contract_error("game contract: canonical() must give a transform of 0 .. 255, not " +
+                                  std::to_string(c.transform));
+      }
+      k = static_cast<std::uint64_t>(c.key);
+      transform = static_cast<std::uint8_t>(c.transform);
+    } else if constexpr (compact_table_game<Game>) {
+      k = static_cast<std::uint64_t>(g.key());
+    } else if constexpr (hashed_game<Game>) {
+      return {static_cast<std::uint64_t>(g.hash()), 0};
+    } else {
+      (void)g;
+      return {0, 0};  // no table
+    }
     if constexpr (compact_table_game<Game>) {
-      const auto k = static_cast<std::uint64_t>(g.key());
       if constexpr (Game::key_bits < 64) {
         if ((k >> Game::key_bits) != 0) [[unlikely]] {
           throw game_contract_error("game contract: key() must be below 2^key_bits = 2^" +
                                     std::to_string(Game::key_bits) + ", but returned " + std::to_string(k));
         }
       }
-      return k;
+    }
+    return {k, transform};
+  }
+
+  // A move as the table keeps it (played in g's canonical image), and back.
+  static move_type to_table(const Game& g, const move_type& m, std::uint8_t transform) {
+    if constexpr (symmetric_table_game<Game>) {
+      return transform == 0 ? m : static_cast<move_type>(g.to_canonical(m, transform));
     } else {
-      return static_cast<std::uint64_t>(g.hash());
+      (void)g;
+      (void)transform;
+      return m;
+    }
+  }
+  static move_type from_table(const Game& g, const move_type& m, std::uint8_t transform) {
+    if constexpr (symmetric_table_game<Game>) {
+      return transform == 0 ? m : static_cast<move_type>(g.from_canonical(m, transform));
+    } else {
+      (void)g;
+      (void)transform;
+      return m;
     }
   }
 
-  // The table's entry for g, whose table_hash is hash.
+  // The table's entry for g, placed at hash (table_place).
   lookup table_probe(const Game& g, std::uint64_t hash) const {
     if constexpr (compact_table_game<Game>) {
       (void)g;
@@ -316,11 +364,15 @@ class search_worker {
     }
   }
 
-  // Calls f with what the table looks g up by: a packed key itself; the hash, or the hash and
+  // Calls f with what the table looks g up by: a packed key itself (for a symmetric game the
+  // canonical key, which is the hash); the hash, or the hash and
   // a reference to g.key() (no copy of the key is made unless an entry stores it).
   template <class F>
   decltype(auto) with_key(const Game& g, std::uint64_t hash, F&& f) const {
-    if constexpr (packed_key_game<Game>) {
+    if constexpr (symmetric_table_game<Game>) {
+      (void)g;
+      return f(hash);
+    } else if constexpr (packed_key_game<Game>) {
       (void)hash;
       return f(static_cast<std::uint64_t>(g.key()));
     } else if constexpr (keyed_game<Game>) {
@@ -380,9 +432,12 @@ class search_worker {
     if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     const auto ply = static_cast<std::int64_t>(p);
     std::uint64_t hash = 0;
+    std::uint8_t transform = 0;
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
-        hash = table_hash(g);
+        const place at = table_place(g);
+        hash = at.hash;
+        transform = at.transform;
         table_->prefetch(hash);  // the bucket arrives while outcome() and the bounds run
       }
     }
@@ -436,7 +491,7 @@ class search_worker {
         if (e) {
           ++stats_.tt_hits;
           if (e->has_move) {
-            table_move = e->move;
+            table_move = from_table(g, e->move, transform);
             if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
           }
           if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
@@ -469,6 +524,7 @@ class search_worker {
     f.beta = beta;
     f.best = access::neg_inf();
     f.hash = hash;
+    f.transform = transform;
     f.first = static_cast<std::uint32_t>(first);
     f.last = static_cast<std::uint32_t>(last);
     f.next = static_cast<std::uint32_t>(first);
@@ -541,10 +597,11 @@ class search_worker {
         const score_type value = access::to_node(f.best, static_cast<std::int64_t>(p));
         const std::int32_t depth =
             f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1));
+        const move_type best = to_table(*game_, moves_[f.best_index], f.transform);
         if constexpr (compact_table_game<Game>) {
-          table_->store(f.hash, moves_[f.best_index], value, depth, bound);
+          table_->store(f.hash, best, value, depth, bound);
         } else {
-          with_key(*game_, f.hash, [&](const auto& k) { table_->store(f.hash, k, moves_[f.best_index], value, depth, bound); });
+          with_key(*game_, f.hash, [&](const auto& k) { table_->store(f.hash, k, best, value, depth, bound); });
         }
       }
     } else {

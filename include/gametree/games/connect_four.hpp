@@ -139,6 +139,22 @@ class connect_four {
   /// The key itself: the table mixes it before it takes a bucket.
   [[nodiscard]] std::uint64_t hash() const noexcept { return key(); }
 
+  /// The smaller of the key and its mirror image's (columns reversed: the same value), and
+  /// transform 1 where the mirror image's is the smaller. The table keeps one entry for both.
+  [[nodiscard]] canonical_form<std::uint64_t> canonical() const noexcept {
+    const std::uint64_t k = key();
+    const std::uint64_t m = mirror(k);
+    return m < k ? canonical_form<std::uint64_t>{m, 1} : canonical_form<std::uint64_t>{k, 0};
+  }
+  /// A column as seen in the mirror image (transform 1), or itself (transform 0).
+  [[nodiscard]] static constexpr int to_canonical(int column, int transform) noexcept {
+    return transform == 0 ? column : Width - 1 - column;
+  }
+  /// The inverse of to_canonical: the mirror is its own inverse.
+  [[nodiscard]] static constexpr int from_canonical(int column, int transform) noexcept {
+    return to_canonical(column, transform);
+  }
+
   /// Stones on the board.
   [[nodiscard]] int moves() const noexcept { return moves_; }
   /// 'X' (the first player's stone), 'O' or '.' at column 0 .. Width - 1, row 0 .. Height - 1
@@ -180,6 +196,13 @@ class connect_four {
   }
   static constexpr std::uint64_t column_mask(int column) noexcept {
     return ((std::uint64_t{1} << Height) - 1) << (column * h1);
+  }
+  // The key of the mirror image: each column's Height + 1 bits moved to the mirror column.
+  static constexpr std::uint64_t mirror(std::uint64_t k) noexcept {
+    constexpr std::uint64_t column_bits = ~std::uint64_t{0} >> (64 - h1);
+    std::uint64_t m = 0;
+    for (int c = 0; c < Width; ++c) m |= ((k >> (c * h1)) & column_bits) << ((Width - 1 - c) * h1);
+    return m;
   }
   static constexpr std::uint64_t board_mask() noexcept {
     std::uint64_t m = 0;
