@@ -234,26 +234,6 @@ TEST_CASE("connect four: the moves left out are exactly those that lose at once"
   CHECK(pruned_somewhere > 100);
 }
 
-// The board with score_bounds and search_moves but no expand(): the engine calls the two apart.
-struct two_calls {
-  using move_type = int;
-  c4 g;
-  void legal_moves(std::vector<int>& out) const { g.legal_moves(out); }
-  void search_moves(std::vector<int>& out) const { g.search_moves(out); }
-  void play(int c) { g.play(c); }
-  void undo(int c) { g.undo(c); }
-  auto outcome() const { return g.outcome(); }
-  auto score_bounds() const { return g.score_bounds(); }
-  int move_hint(int c) const { return g.move_hint(c); }
-  int horizon() const { return g.horizon(); }
-  std::uint64_t hash() const { return g.hash(); }
-  std::uint64_t key() const { return g.key(); }
-  static constexpr int key_bits = c4::key_bits;  // the same table as c4's, shared by mirror images
-  auto canonical() const { return g.canonical(); }
-  static int to_canonical(int c, int t) { return c4::to_canonical(c, t); }
-  static int from_canonical(int c, int t) { return c4::from_canonical(c, t); }
-};
-
 template <int Bits, bool Has>
 struct key_bits_of {};
 template <int Bits>
@@ -261,9 +241,9 @@ struct key_bits_of<Bits, true> {
   static constexpr int key_bits = Bits;
 };
 
-// A W x H board with everything it has, but key_bits only if Compact and its symmetry
-// (canonical() and the move maps) only if Symmetric.
-template <int W, int H, bool Compact, bool Symmetric>
+// A W x H board with everything it has, but key_bits only if Compact, its symmetry
+// (canonical() and the move maps) only if Symmetric, and expand() only if Expand.
+template <int W, int H, bool Compact, bool Symmetric, bool Expand = true>
 struct board_as : key_bits_of<W*(H + 1), Compact> {
   using board = gametree::games::connect_four<W, H>;
   using move_type = int;
@@ -271,7 +251,7 @@ struct board_as : key_bits_of<W*(H + 1), Compact> {
   explicit board_as(const board& b) : g(b) {}
   void legal_moves(std::vector<int>& out) const { g.legal_moves(out); }
   void search_moves(std::vector<int>& out) const { g.search_moves(out); }
-  auto expand(std::vector<int>& out) const { return g.expand(out); }
+  auto expand(std::vector<int>& out) const requires Expand { return g.expand(out); }
   void play(int c) { g.play(c); }
   void undo(int c) { g.undo(c); }
   auto outcome() const { return g.outcome(); }
@@ -286,6 +266,8 @@ struct board_as : key_bits_of<W*(H + 1), Compact> {
 };
 // Connect 4 in the 32-byte entries of a packed key, each state apart.
 using wide_entries = board_as<7, 6, false, false>;
+// Connect 4 with score_bounds and search_moves but no expand(): the engine calls the two apart.
+using two_calls = board_as<7, 6, true, true, false>;
 // With compact entries, each state apart; with 32-byte entries shared by mirror images.
 template <int W, int H>
 using asymmetric = board_as<W, H, true, false>;
