@@ -697,6 +697,11 @@ struct short_key_connect_four : games::connect_four<> {
   static constexpr int key_bits = 20;
 };
 
+// Connect 4 whose canonical() names a transform beyond 255.
+struct bad_transform_connect_four : games::connect_four<> {
+  gametree::canonical_form<std::uint64_t> canonical() const { return {key(), 300}; }
+};
+
 TEST_CASE("a game with key_bits has a compact table: 8-byte entries, seven to a line, exact") {
   using c4_table = engine<games::connect_four<>>::table_type;
   STATIC_REQUIRE(std::is_same_v<c4_table, gametree::compact_table<int, int, 49>>);
@@ -715,6 +720,11 @@ TEST_CASE("a game with key_bits has a compact table: 8-byte entries, seven to a 
   short_key_connect_four g;
   for (const int column : {6, 6, 6, 5}) g.play(column);
   CHECK_THROWS_WITH(lying.solve(g), ContainsSubstring("key() must be below 2^key_bits = 2^20, but returned"));
+  // So does a transform that the table cannot keep.
+  STATIC_REQUIRE(gametree::symmetric_game<bad_transform_connect_four>);
+  engine<bad_transform_connect_four> bad;
+  CHECK_THROWS_WITH(bad.solve(bad_transform_connect_four{}),
+                    ContainsSubstring("canonical() must give a transform of 0 .. 255, not 300"));
 }
 
 TEST_CASE("node limits are exact and give the same result on every run") {

@@ -193,20 +193,28 @@ class search_worker {
   // limit), holds the value v the line expects at this ply, and its move is legal.
   std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
                                             std::int64_t remaining) {
-    if (table_ == nullptr) return std::nullopt;  // and a game without hash() has no table
-    const place at = table_place(g);
-    const auto e = table_probe(g, at.hash);
-    if (!e || !e->has_move || e->bound != score_bound::exact ||
-        (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
-      return std::nullopt;
+    if constexpr (hashed_game<Game>) {
+      if (table_ == nullptr) return std::nullopt;
+      const place at = table_place(g);
+      const auto e = table_probe(g, at.hash);
+      if (!e || !e->has_move || e->bound != score_bound::exact ||
+          (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
+        return std::nullopt;
+      }
+      const move_type m = from_table(g, e->move, at.transform);
+      const std::size_t first = moves_.size();
+      g.legal_moves(moves_);
+      const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), m) != moves_.end();
+      moves_.resize(first);
+      if (!legal) return std::nullopt;
+      return m;
+    } else {
+      (void)g;
+      (void)v;
+      (void)ply;
+      (void)remaining;
+      return std::nullopt;  // no table
     }
-    const move_type m = from_table(g, e->move, at.transform);
-    const std::size_t first = moves_.size();
-    g.legal_moves(moves_);
-    const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), m) != moves_.end();
-    moves_.resize(first);
-    if (!legal) return std::nullopt;
-    return m;
   }
 
   // The first move generated at g (of search_moves() where the game has it): the answer of a
@@ -317,11 +325,8 @@ class search_worker {
       transform = static_cast<std::uint8_t>(c.transform);
     } else if constexpr (compact_table_game<Game>) {
       k = static_cast<std::uint64_t>(g.key());
-    } else if constexpr (hashed_game<Game>) {
-      return {static_cast<std::uint64_t>(g.hash()), 0};
     } else {
-      (void)g;
-      return {0, 0};  // no table
+      return {static_cast<std::uint64_t>(g.hash()), 0};
     }
     if constexpr (compact_table_game<Game>) {
       if constexpr (Game::key_bits < 64) {
