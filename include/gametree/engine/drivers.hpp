@@ -97,9 +97,11 @@ class root_driver {
       while (played < r.pv.size()) advance();
       const auto ply = static_cast<std::int64_t>(played);
       if (r.pv.size() >= limit || g.outcome() || (!solving && ply >= depth)) break;
-      if (const auto m = w_.exact_table_move(g, v, ply, solving ? unlimited_depth : depth - ply)) {
-        r.pv.push_back(*m);
-        continue;
+      if constexpr (hashed_game<Game>) {
+        if (const auto m = w_.exact_table_move(g, v, ply, solving ? unlimited_depth : depth - ply)) {
+          r.pv.push_back(*m);
+          continue;
+        }
       }
       // A search from g as its root: its scores count from g.
       w_.root_state() = g;

@@ -190,31 +190,24 @@ class search_worker {
   }
 
   // The move of g's table entry if the entry is exact, of the given remaining depth (or of no
-  // limit), holds the value v the line expects at this ply, and its move is legal.
+  // limit), holds the value v the line expects at this ply, and its move is legal. For a game
+  // with hash() (without, there is no table to ask).
   std::optional<move_type> exact_table_move(const Game& g, const score_type& v, std::int64_t ply,
                                             std::int64_t remaining) {
-    if constexpr (hashed_game<Game>) {
-      if (table_ == nullptr) return std::nullopt;
-      const place at = table_place(g);
-      const auto e = table_probe(g, at.hash);
-      if (!e || !e->has_move || e->bound != score_bound::exact ||
-          (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
-        return std::nullopt;
-      }
-      const move_type m = from_table(g, e->move, at.transform);
-      const std::size_t first = moves_.size();
-      g.legal_moves(moves_);
-      const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), m) != moves_.end();
-      moves_.resize(first);
-      if (!legal) return std::nullopt;
-      return m;
-    } else {
-      (void)g;
-      (void)v;
-      (void)ply;
-      (void)remaining;
-      return std::nullopt;  // no table
+    if (table_ == nullptr) return std::nullopt;
+    const place at = table_place(g);
+    const auto e = table_probe(g, at.hash);
+    if (!e || !e->has_move || e->bound != score_bound::exact ||
+        (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
+      return std::nullopt;
     }
+    const move_type m = from_table(g, e->move, at.transform);
+    const std::size_t first = moves_.size();
+    g.legal_moves(moves_);
+    const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), m) != moves_.end();
+    moves_.resize(first);
+    if (!legal) return std::nullopt;
+    return m;
   }
 
   // The first move generated at g (of search_moves() where the game has it): the answer of a
