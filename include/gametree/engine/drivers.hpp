@@ -177,10 +177,13 @@ class root_driver {
   // Where a strong narrowing tests next: a score s with lo <= s < hi. Without a horizon, the
   // middle of [lo, hi]. With one (the game lasts at most h more plies), the decisive scores
   // lie on a line: a loss in p plies at p - h - 1, a win in p at h + 1 - p, every other score
-  // at 0. The test goes to the middle of [lo, hi] on that line, or, when the middle is on one
-  // side of 0, half way from 0 to that end if it is further out: tests near the ends (a quick
-  // win or loss) are cheap, so they come first. Pons describes the same choice for his
-  // Connect 4 solver.
+  // at 0. In a game where a side can only win on its own moves, only every other place is
+  // reachable, so the test chooses among pairs of places (places 2k and 2k + 1 make pair k,
+  // one of them reachable whatever the parity of h): the middle pair of [lo, hi], or, when
+  // the middle is on one side of 0, the pair half way from 0 to that end if it is further
+  // out, since tests near the ends (a quick win or loss) are cheap. The test is at the
+  // pair's outer place (2k + 1 above 0, -2k - 1 below): is the value beyond it? Pons
+  // describes the same choice on his Connect 4 score scale, one place per reachable win.
   static score_type test_point(const score_type& lo, const score_type& hi,
                                std::optional<std::int64_t> horizon) {
     const score_type middle = access::midpoint(lo, hi);
@@ -193,14 +196,15 @@ class root_driver {
       if (x.is_loss()) return std::clamp<std::int64_t>(x.plies() - h - 1, -h, -1);
       return 0;
     };
-    const std::int64_t a = place(lo);
-    const std::int64_t b = place(hi);
+    const std::int64_t a = place(lo) / 2;  // pairs: division truncates toward 0
+    const std::int64_t b = place(hi) / 2;
     std::int64_t m = a + (b - a) / 2;
     if (m <= 0 && a / 2 < m) {
       m = a / 2;
     } else if (m >= 0 && b / 2 > m) {
       m = b / 2;
     }
+    m = 2 * m + (m > 0) - (m < 0);  // pair m's outer place
     const score_type t = m > 0   ? score_type::win_in(h + 1 - m)
                          : m < 0 ? score_type::loss_in(h + 1 + m)
                                  : score_type{};
