@@ -6,8 +6,14 @@
 // microseconds per position. Every score is checked against the set's before timing.
 // The whole sets (and the first 50 of Test_L1_R3) are run by the report through the program
 // (scripts/connect4-report.sh): minutes, too long for a benchmark repetition.
+//
+// parallel/...: the same with engine_options::threads (Lazy SMP, docs/parallel.md), in wall
+// time: connect4/gametree/Test_L1_R2/<n>/threads:<t> solves; connect4/gametree/depth:<d> and
+// tic_tac_toe/gametree/depth:<d> are depth-limited searches (Connect 4 after 4453, table
+// cleared each time) to the same depth at 1 to 4 threads. Compare the rows of one run only.
 
 #include <gametree/games/connect_four.hpp>
+#include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/search.hpp>
 
 #include <benchmark/benchmark.h>
@@ -45,14 +51,15 @@ std::vector<position> read_set(const std::string& name, std::size_t limit) {
 }
 
 
-void solve_set(benchmark::State& state, const std::string& name) {
+// The first state.range(0) positions of set name, solved by threads threads.
+void solve_positions(benchmark::State& state, const std::string& name, std::size_t threads) {
   const auto n = static_cast<std::size_t>(state.range(0));
   const std::vector<position> set = read_set(name, n);
   if (set.size() != n) {
     state.SkipWithError(("Pons' set " + name + " not found (GAMETREE_CONNECT4_DATA)").c_str());
     return;
   }
-  gametree::engine<board> e(connect4_app::engine_options(64));  // as the program runs
+  gametree::engine<board> e(connect4_app::engine_options(64, threads));  // as the program runs
   for (const position& p : set) {
     e.clear();
     if (p.game.pons_score(e.solve(p.game).value) != p.score) {
@@ -78,9 +85,58 @@ void solve_set(benchmark::State& state, const std::string& name) {
   state.counters["us/position"] = seconds * 1e6 / positions;
 }
 
+void solve_set(benchmark::State& state, const std::string& name) { solve_positions(state, name, 1); }
+// With state.range(1) threads.
+void solve_set_threads(benchmark::State& state, const std::string& name) {
+  solve_positions(state, name, static_cast<std::size_t>(state.range(1)));
+}
+
+// A depth-limited search of game to state.range(0) plies with state.range(1) threads, the
+// table cleared before each.
+template <class Game>
+void search_depth(benchmark::State& state, const Game& game) {
+  gametree::engine_options o;
+  o.threads = static_cast<std::size_t>(state.range(1));
+  gametree::engine<Game> e(o);
+  gametree::search_limits limits;
+  limits.max_depth = static_cast<std::int32_t>(state.range(0));
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    e.clear();
+    const auto r = e.search(game, limits);
+    if (r.depth < state.range(0) && !r.solved) {
+      state.SkipWithError("the search stopped short of its depth");
+      return;
+    }
+    benchmark::DoNotOptimize(r.value);
+    nodes += r.stats.nodes;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+  state.counters["nodes/search"] = static_cast<double>(nodes) / static_cast<double>(state.iterations());
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(solve_set, L3_R1, std::string("Test_L3_R1"))->Name("connect4/gametree/Test_L3_R1")->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(solve_set, L2_R1, std::string("Test_L2_R1"))->Name("connect4/gametree/Test_L2_R1")->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(solve_set, L1_R1, std::string("Test_L1_R1"))->Name("connect4/gametree/Test_L1_R1")->Arg(200)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(solve_set, L2_R2, std::string("Test_L2_R2"))->Name("connect4/gametree/Test_L2_R2")->Arg(50)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_CAPTURE(solve_set_threads, L1_R2, std::string("Test_L1_R2"))
+    ->Name("parallel/connect4/gametree/Test_L1_R2")
+    ->ArgNames({"", "threads"})
+    ->ArgsProduct({{10}, {1, 2, 3, 4}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(search_depth, connect4, board::from_moves("4453"))
+    ->Name("parallel/connect4/gametree/depth")
+    ->ArgNames({"", "threads"})
+    ->ArgsProduct({{14}, {1, 2, 3, 4}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(search_depth, tic_tac_toe, gametree::games::tic_tac_toe{})
+    ->Name("parallel/tic_tac_toe/gametree/depth")
+    ->ArgNames({"", "threads"})
+    ->ArgsProduct({{9}, {1, 2, 3, 4}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);

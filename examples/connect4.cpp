@@ -12,6 +12,7 @@
 //   --steps       each null-window test on stderr as it ends (the value tested, the answer,
 //                 the range left, nodes, seconds): progress on a long solve
 //   --tt-mib N    transposition table size (64 MiB by default)
+//   --threads N   threads searching each position (1 by default; see docs/parallel.md)
 //   --keep-table  keep the table between positions (by default it is cleared before each,
 //                 as in Pons' benchmarks)
 //

@@ -31,12 +31,13 @@ using board = gametree::games::connect_four<>;
 
 /// What --help prints (README.md's table of the example programs says the same).
 inline constexpr gametree_examples::program_usage usage{
-    "connect4 [--weak] [--stats] [--best] [--steps] [--tt-mib N] [--keep-table] < positions",
+    "connect4 [--weak] [--stats] [--best] [--steps] [--tt-mib N] [--threads N] [--keep-table] < positions",
     "  --weak        only who wins: 1, 0 or -1 (cheaper)\n"
     "  --stats       also the nodes and microseconds per position, and a summary line\n"
     "  --best        also the columns that keep the score\n"
     "  --steps       each null-window test on stderr as it ends\n"
     "  --tt-mib N    the transposition table's size, 1 to 65536 MiB (64 by default)\n"
+    "  --threads N   threads that search each position, 1 to 1024 (1 by default)\n"
     "  --keep-table  keep the table between positions (by default it is cleared before each)\n"
     "  -h, --help    print this usage and exit\n"};
 
@@ -47,7 +48,29 @@ struct options {
   bool keep_table = false;  // the table is not cleared between positions
   bool steps = false;       // each null-window test of the narrowing, on stderr
   std::size_t table_mib = 64;
+  std::size_t threads = 1;
 };
+
+/// The number after option args[i] (i moves on to it), from lo to hi; throws
+/// std::invalid_argument naming the option and what it takes (what: "a size", unit: " MiB"
+/// or "").
+inline std::size_t parse_count(const std::vector<std::string_view>& args, std::size_t& i, const std::string& what,
+                               std::size_t lo, std::size_t hi, const std::string& unit) {
+  const std::string option(args[i]);
+  if (i + 1 == args.size()) throw std::invalid_argument(option + " needs " + what + (unit.empty() ? "" : " in" + unit));
+  const std::string_view n = args[++i];
+  std::size_t v = 0;
+  bool ok = !n.empty() && n.size() <= 7;
+  for (const char c : n) {
+    ok = ok && c >= '0' && c <= '9';
+    v = v * 10 + static_cast<std::size_t>(c - '0');
+  }
+  if (!ok || v < lo || v > hi) {
+    throw std::invalid_argument(option + " takes " + what + " from " + std::to_string(lo) + " to " +
+                                std::to_string(hi) + unit + ", not '" + std::string(n) + "'");
+  }
+  return v;
+}
 
 /// Reads the arguments (--help is answered before, by run_with_progress); throws
 /// std::invalid_argument naming the one at fault.
@@ -66,19 +89,9 @@ inline options parse_arguments(const std::vector<std::string_view>& args) {
     } else if (a == "--keep-table") {
       o.keep_table = true;
     } else if (a == "--tt-mib") {
-      if (i + 1 == args.size()) throw std::invalid_argument("--tt-mib needs a size in MiB");
-      const std::string_view n = args[++i];
-      std::size_t v = 0;
-      bool ok = !n.empty() && n.size() <= 7;
-      for (const char c : n) {
-        ok = ok && c >= '0' && c <= '9';
-        v = v * 10 + static_cast<std::size_t>(c - '0');
-      }
-      if (!ok || v < 1 || v > 65536) {
-        throw std::invalid_argument("--tt-mib takes a size from 1 to 65536 MiB, not '" +
-                                    std::string(n) + "'");
-      }
-      o.table_mib = v;
+      o.table_mib = parse_count(args, i, "a size", 1, 65536, " MiB");
+    } else if (a == "--threads") {
+      o.threads = parse_count(args, i, "a count", 1, 1024, "");
     } else {
       throw gametree_examples::unknown_option(a, usage);
     }
@@ -192,10 +205,12 @@ inline std::vector<position> parse_positions(std::string_view text) {
 }
 
 /// What the program's engine runs: null-window narrowing, the game's threat-count hints
-/// alone (killers and history only get in their way here), no principal variation.
-inline gametree::engine_options engine_options(std::size_t table_mib) {
+/// alone (killers and history only get in their way here), no principal variation; threads
+/// searching threads.
+inline gametree::engine_options engine_options(std::size_t table_mib, std::size_t threads = 1) {
   gametree::engine_options o;
   o.table_mib = table_mib;
+  o.threads = threads;
   o.narrowing = true;
   o.killer_moves = false;
   o.history = false;

@@ -21,7 +21,7 @@ int connect4_app::run_with_progress(std::string_view input, const std::vector<st
     err = std::string("error: ") + ex.what() + "\n";
     return 1;
   }
-  gametree::engine<board> e(engine_options(o.table_mib));
+  gametree::engine<board> e(engine_options(o.table_mib, o.threads));
   const position* current = nullptr;
   const board* solving = nullptr;
   if (o.steps) {

@@ -18,6 +18,7 @@
 
 #include <gametree/detail/budget.hpp>
 #include <gametree/detail/stop_request.hpp>
+#include <gametree/detail/thread_pool.hpp>
 #include <gametree/engine/drivers.hpp>
 #include <gametree/engine/options.hpp>
 #include <gametree/engine/ordering.hpp>
@@ -38,6 +39,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace gametree {
 
@@ -129,6 +131,7 @@ class engine {
   void clear() {
     if (table_) table_->clear();
     worker_.clear();
+    for (const auto& h : helpers_) h->clear();
   }
 
   /// Called after every completed iteration (and after a solve); not for a terminal root.
@@ -163,6 +166,9 @@ class engine {
   static constexpr std::int64_t unlimited = detail::search_worker<Game>::unlimited;
 
   static const engine_options& checked(const engine_options& options) {
+    if (options.threads < 1 || options.threads > 1024) {
+      throw std::invalid_argument("engine_options: threads must be 1 .. 1024, not " + std::to_string(options.threads));
+    }
     if (options.aspiration && !(*options.aspiration > 0 && std::isfinite(*options.aspiration))) {
       throw std::invalid_argument("engine_options: aspiration must be a positive, finite width, not " +
                                   std::to_string(*options.aspiration));
@@ -195,24 +201,117 @@ class engine {
     const auto start = std::chrono::steady_clock::now();
     const detail::stop_request::clear_at_end clear_stop(stop_requested_);
     const detail::budget budget(start, limits.max_time, limits.stop, &stop_requested_);
-    worker_.begin(game, limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max()), budget);
-    detail::root_driver<Game> driver(worker_, options_, trace_, test_callback_, start);
-    engine_statistics& stats = worker_.stats();
-
-    result_type r;
-    r.pv.reserve(worker_.line_capacity());
-    stats.nodes_by_depth.reserve(64);
+    const std::uint64_t max_nodes = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
+    const std::size_t threads = options_.threads;
+    if (threads > 1) {
+      if (!team_) team_ = std::make_unique<detail::search_team>();
+      team_->reset();
+    }
+    detail::search_team* team = threads > 1 ? team_.get() : nullptr;
+    worker_.begin(game, max_nodes, budget, team, 0);
     if (trace_ != nullptr) trace_->start();  // a terminal root leaves it empty
     if (const auto o = game.outcome()) {
-      stats.nodes = 1;
-      stats.leaves = 1;
+      result_type r;
+      r.stats = std::move(worker_.stats());
+      r.stats.nodes = 1;
+      r.stats.leaves = 1;
       r.value = detail::terminal_score<value_type>(*o);
       r.bound = score_bound::exact;
       r.solved = true;
-      r.stats = std::move(stats);
       r.stats.elapsed = std::chrono::steady_clock::now() - start;
       return r;
     }
+    if (threads == 1) {
+      result_type r;
+      search_thread(worker_, game, limits, deepening, mode, start, nullptr, r);
+      r.stats.elapsed = std::chrono::steady_clock::now() - start;
+      return r;
+    }
+
+    // Lazy SMP: every thread searches the root, sharing the table; the first to complete the
+    // search ends it for all and gives the result, else (a budget ended every thread) the
+    // thread that got furthest does.
+    while (helpers_.size() < threads - 1) {
+      helpers_.push_back(std::make_unique<detail::search_worker<Game>>(options_, table_.get()));
+    }
+    if (!pool_) pool_ = std::make_unique<detail::thread_pool>(threads - 1);
+    const concurrent_table shared(table_.get());
+    std::vector<result_type> results(threads);
+    pool_->run([&](std::size_t i) {
+      detail::search_worker<Game>& w = i == 0 ? worker_ : *helpers_[i - 1];
+      const int index = static_cast<int>(i);
+      try {
+        if (i != 0) w.begin(game, max_nodes, budget, team, index);
+        search_thread(w, game, limits, deepening, mode, start, team, results[i]);
+      } catch (...) {
+        (void)team->claim(index);  // the others stop too
+        throw;
+      }
+    });
+    if (table_) {
+      table_->add_statistics(worker_.table_counts());
+      for (std::size_t i = 1; i < threads; ++i) table_->add_statistics(helpers_[i - 1]->table_counts());
+    }
+    const int finisher = team->finisher.load(std::memory_order_acquire);
+    std::size_t chosen = 0;
+    if (finisher >= 0) {
+      chosen = static_cast<std::size_t>(finisher);
+    } else {
+      for (std::size_t i = 1; i < threads; ++i) {
+        if (results[i].depth > results[chosen].depth) chosen = i;
+      }
+    }
+    result_type r = std::move(results[chosen]);
+    for (std::size_t i = 0; i < threads; ++i) {
+      if (i == chosen) continue;
+      const engine_statistics& s = results[i].stats;
+      r.stats.nodes += s.nodes;
+      r.stats.leaves += s.leaves;
+      r.stats.cutoffs += s.cutoffs;
+      r.stats.tt_probes += s.tt_probes;
+      r.stats.tt_hits += s.tt_hits;
+      r.stats.tt_cutoffs += s.tt_cutoffs;
+      r.stats.pv_nodes += s.pv_nodes;
+      r.stats.max_ply = std::max(r.stats.max_ply, s.max_ply);
+    }
+    r.stats.elapsed = std::chrono::steady_clock::now() - start;
+    return r;
+  }
+
+  // Marks a table that may be shared by threads for the length of a search (a
+  // transposition_table then locks its buckets; a compact_table needs nothing).
+  class concurrent_table {
+   public:
+    explicit concurrent_table(table_type* t) : t_(t) { set(true); }
+    concurrent_table(const concurrent_table&) = delete;
+    concurrent_table& operator=(const concurrent_table&) = delete;
+    ~concurrent_table() { set(false); }
+
+   private:
+    void set(bool on) {
+      if constexpr (requires(table_type& t) { t.set_concurrent(on); }) {
+        if (t_ != nullptr) t_->set_concurrent(on);
+      } else {
+        (void)on;
+      }
+    }
+    table_type* t_;
+  };
+
+  // One thread's search from game, begun on w: iterative deepening (deepening) or a solve,
+  // into r. Thread 0 traces and calls the callbacks; in a team, a thread that completes the
+  // search claims it (team->claim), and one that finds it claimed gives up. Helper threads
+  // stagger their depths: odd ones start an iteration deeper.
+  void search_thread(detail::search_worker<Game>& w, const Game& game, const search_limits& limits,
+                     bool deepening, solve_mode mode, std::chrono::steady_clock::time_point start,
+                     detail::search_team* team, result_type& r) {
+    const int index = team == nullptr ? 0 : w.index();
+    const bool main = index == 0;
+    static const std::function<void(const narrowing_info<Game>&)> no_test;
+    detail::root_driver<Game> driver(w, options_, main ? trace_ : nullptr, main ? test_callback_ : no_test, start);
+    engine_statistics& stats = w.stats();
+    r.pv.reserve(w.line_capacity());
+    stats.nodes_by_depth.reserve(64);
     std::uint64_t root_hash = 0;
     if constexpr (hashed_game<Game>) root_hash = static_cast<std::uint64_t>(game.hash());
 
@@ -220,14 +319,20 @@ class engine {
     const bool narrowed = mode == solve_mode::weak || options_.narrowing;
     std::optional<score_type> previous;
     // A stop requested before the search began ends it before its root is entered.
-    const bool stopped = budget.stop_requested();
-    if (stopped) worker_.reason() = stop_reason::stopped;
-    for (std::int64_t depth = deepening ? 1 : unlimited; !stopped; ++depth) {
+    const bool stopped = w.stop_requested();
+    if (stopped) w.reason() = stop_reason::stopped;
+    const std::int64_t first_depth = std::min<std::int64_t>(1 + index % 2, last_depth);
+    for (std::int64_t depth = deepening ? first_depth : unlimited; !stopped; ++depth) {
       const std::uint64_t nodes_before = stats.nodes;
       const bool done = driver.step(depth, previous, deepening, narrowed, mode);
-      worker_.check_restored(root_hash);
+      w.check_restored(root_hash);
       if (!done) break;
-      const auto& root = worker_.root();
+      const auto& root = w.root();
+      const bool last = root.exact || depth >= last_depth;
+      if (last && team != nullptr && !team->claim(index)) {
+        w.reason() = stop_reason::stopped;  // another thread completed the search first
+        break;
+      }
       previous = root.value;
       stats.nodes_by_depth.push_back(stats.nodes - nodes_before);
       r.best_move = root.move;
@@ -236,32 +341,33 @@ class engine {
       r.solved = root.exact;
       r.depth = root.exact ? stats.max_ply : depth;
       driver.collect_pv(game, r, depth);
-      if (callback_) {
+      if (callback_ && main) {
         const auto elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start);
         info_type info{r.depth, r.value, r.bound, stats.nodes, elapsed,
                        elapsed.count() > 0 ? static_cast<double>(stats.nodes) / elapsed.count() : 0.0,
                        std::span<const move_type>(r.pv)};
         callback_(info);
       }
-      if (worker_.root().exact || depth >= last_depth) break;
+      if (last) break;
     }
-    r.reason = worker_.reason();
-    if (trace_ != nullptr) {
+    r.reason = w.reason();
+    if (trace_ != nullptr && main) {
       trace_->finish();
       trace_->mark_pv(r.pv);
     }
     if (!r.best_move) {
       // No iteration completed: the best root move seen so far, else the first one generated.
-      r.best_move = worker_.partial_move() ? *worker_.partial_move() : worker_.first_move(game);
+      r.best_move = w.partial_move() ? *w.partial_move() : w.first_move(game);
     }
     r.stats = std::move(stats);
-    r.stats.elapsed = std::chrono::steady_clock::now() - start;
-    return r;
   }
 
   engine_options options_;
   std::shared_ptr<table_type> table_;  // shared with the engines given shared_table(), or none
-  detail::search_worker<Game> worker_;
+  detail::search_worker<Game> worker_;  // thread 0's
+  std::vector<std::unique_ptr<detail::search_worker<Game>>> helpers_;  // the other threads', made at first need
+  std::unique_ptr<detail::thread_pool> pool_;                          // their threads
+  std::unique_ptr<detail::search_team> team_;                          // what the threads share
   detail::stop_request stop_requested_;
   std::function<void(const info_type&)> callback_;
   std::function<void(const narrowing_info<Game>&)> test_callback_;

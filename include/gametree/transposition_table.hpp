@@ -9,15 +9,23 @@
 // on a cache line, so a bucket of two entries of 32 bytes (a game with a packed 64-bit key and
 // an int move, as Connect 4) is one line: a probe waits for memory once. A large table sits
 // on huge pages where the system has them (see detail::table_allocator).
+//
+// Several threads may share one table (the engine's parallel search) once it is told so
+// (set_concurrent): a key may own memory (a vector), so an entry cannot be read or written in
+// one atomic step, and each bucket is then held by one of 4096 spin locks (the bucket's index
+// picks it) while a thread reads or writes it; read() copies what the engine needs out under
+// the lock. One thread pays a predicted branch and nothing else.
 
 #include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -64,6 +72,28 @@ struct table_allocator {
 };
 }  // namespace detail
 
+namespace detail {
+// A spin lock held for a scope, or nothing (nullptr).
+class spin_guard {
+ public:
+  explicit spin_guard(std::atomic_flag* f) noexcept : f_(f) {
+    if (f_ == nullptr) return;
+    while (f_->test_and_set(std::memory_order_acquire)) {
+      while (f_->test(std::memory_order_relaxed)) {
+      }
+    }
+  }
+  spin_guard(const spin_guard&) = delete;
+  spin_guard& operator=(const spin_guard&) = delete;
+  ~spin_guard() {
+    if (f_ != nullptr) f_->clear(std::memory_order_release);
+  }
+
+ private:
+  std::atomic_flag* f_;
+};
+}  // namespace detail
+
 /// Depth stored for a result that no depth limit touched (exact at any depth).
 inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t>::max();
 
@@ -97,6 +127,14 @@ class transposition_table {
   };
   /// What probe returns: a pointer to the entry, or nullptr.
   using lookup = const entry*;
+  /// What read() copies out of an entry: all but its key.
+  struct result {
+    score_type value{};
+    Move move{};
+    std::int32_t depth = 0;
+    score_bound bound = score_bound::exact;
+    bool has_move = false;
+  };
 
   /// A table of at most mib MiB: as many entries as fit, rounded down to a power of two (so
   /// between half and all of it), and at least one.
@@ -139,19 +177,42 @@ class transposition_table {
     return find(hash, key);
   }
 
+  /// The result stored for a state, copied out of its entry, or none: probe for a table that
+  /// several threads use at once (set_concurrent). O(1).
+  template <class Query>
+  [[nodiscard]] std::optional<result> read(std::uint64_t hash, const Query& key) const {
+    const std::size_t base = bucket(hash);
+    const detail::spin_guard hold(lock_of(base));
+    const entry* e = find_at(base, key);
+    if (e == nullptr) return std::nullopt;
+    return result{e->value, e->move, e->depth, e->bound, e->has_move};
+  }
+
+  /// Whether several threads probe (read) and store at once from now on: each bucket is then
+  /// locked while it is read or written. Only between searches. probe()'s pointer is not
+  /// safe while another thread stores; read() is.
+  void set_concurrent(bool on) {
+    if (on && !locks_) locks_ = std::make_unique<std::atomic_flag[]>(lock_count);
+    concurrent_ = on;
+  }
+  [[nodiscard]] bool concurrent() const noexcept { return concurrent_; }
+
   /// Writes a result: into the first entry of its bucket if that holds the same state, is
   /// from an older search, or is not deeper; else into the second. A result without a move
-  /// keeps the move already stored for the same state. O(1) (plus Key's assignment).
-  void store(std::uint64_t hash, const Key& key, const std::optional<Move>& move,
+  /// keeps the move already stored for the same state. Returns true (written). O(1) (plus
+  /// Key's assignment).
+  bool store(std::uint64_t hash, const Key& key, const std::optional<Move>& move,
              const score_type& value, std::int32_t depth, score_bound bound) {
     write(hash, key, move, value, depth, bound);
+    return true;
   }
   /// store with a key as for probe, which a Key can be assigned from.
   template <class Query>
     requires(!std::is_convertible_v<const Query&, const Key&>)
-  void store(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
+  bool store(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
              const score_type& value, std::int32_t depth, score_bound bound) {
     write(hash, key, move, value, depth, bound);
+    return true;
   }
 
   /// Starts a new search: entries of earlier searches stay readable but lose their claim on
@@ -183,13 +244,30 @@ class transposition_table {
     return n;
   }
   [[nodiscard]] const table_statistics& statistics() const noexcept { return stats_; }
+  /// Adds counts to the statistics: the stores the threads of a concurrent search made (a
+  /// concurrent table does not count them itself: one counter for every thread would be
+  /// written at every store).
+  void add_statistics(const table_statistics& s) noexcept {
+    stats_.stores += s.stores;
+    stats_.rejected += s.rejected;
+  }
 
  private:
   transposition_table() = default;
 
+  static constexpr std::size_t lock_count = 4096;
+
+  // The lock of the bucket at base, or nullptr when one thread uses the table.
+  std::atomic_flag* lock_of(std::size_t base) const noexcept {
+    return concurrent_ ? &locks_[(base >> second_) & (lock_count - 1)] : nullptr;
+  }
+
   template <class Query>
   const entry* find(std::uint64_t hash, const Query& key) const noexcept {
-    const std::size_t base = bucket(hash);
+    return find_at(bucket(hash), key);
+  }
+  template <class Query>
+  const entry* find_at(std::size_t base, const Query& key) const noexcept {
     for (std::size_t i = base; i <= base + second_; ++i) {
       const entry& e = entries_[i];
       if (e.epoch == epoch_ && e.key == key) return &e;
@@ -200,8 +278,9 @@ class transposition_table {
   template <class Query>
   void write(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
              const score_type& value, std::int32_t depth, score_bound bound) {
-    ++stats_.stores;
+    if (!concurrent_) ++stats_.stores;  // concurrent: the threads count (add_statistics)
     const std::size_t base = bucket(hash);
+    const detail::spin_guard hold(lock_of(base));
     entry& first = entries_[base];
     const bool take_first = first.epoch != epoch_ || first.key == key ||
                             first.generation != generation_ || first.depth <= depth;
@@ -240,6 +319,8 @@ class transposition_table {
   std::uint8_t generation_ = 0;
   std::uint32_t epoch_ = 1;  // entries start at 0: unused
   table_statistics stats_;
+  bool concurrent_ = false;
+  std::unique_ptr<std::atomic_flag[]> locks_;  // lock_count of them, once made concurrent
 };
 
 }  // namespace gametree

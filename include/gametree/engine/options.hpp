@@ -20,8 +20,11 @@ namespace gametree {
 struct search_limits {
   /// Deepest iteration, in plies (>= 1). Needs a game with evaluate().
   std::optional<std::int32_t> max_depth{};
-  /// Nodes the search may enter (>= 1), counted as engine_statistics::nodes. Exact: the
-  /// search never enters more, and the same limit gives the same result on every run.
+  /// Nodes the search may enter (>= 1), counted as engine_statistics::nodes. Exact with one
+  /// thread: the search never enters more, and the same limit gives the same result on every
+  /// run. With engine_options::threads above 1 it counts the nodes of all threads, checked
+  /// every 1024 nodes a thread (so it may be overrun by that much a thread), and is not
+  /// reproducible.
   std::optional<std::uint64_t> max_nodes{};
   /// Wall time, checked every 1024 nodes (so it may be overrun by that much work).
   std::optional<std::chrono::nanoseconds> max_time{};
@@ -87,13 +90,21 @@ struct engine_options {
   /// 20,000 with the full window. solve_mode::weak always narrows (at 0, which no distance
   /// changes).
   bool narrowing = false;
+  /// Threads that search (1 .. 1024). With more than one, Lazy SMP: every thread searches
+  /// the same root with its own stack, killers and history, sharing only the table (which
+  /// is why a game without hash() gains nothing from them), and the first thread to complete
+  /// the search ends it for all and gives the result (see docs/parallel.md). A solve's value
+  /// is exact whatever the interleaving; node counts, the line and a depth-limited search's
+  /// score may differ from run to run. 1: one thread, the same search on every run.
+  std::size_t threads = 1;
 };
 
 /// What solve() finds: the exact value (strong), or only whether the player to move wins,
 /// draws or loses (weak: the score is then a bound of the right sign, and cheaper to find).
 enum class solve_mode : std::uint8_t { strong, weak };
 
-/// Work done by one search.
+/// Work done by one search; with several threads, the sum over them (max_ply the deepest, and
+/// nodes_by_depth the iterations of the thread whose result it is).
 struct engine_statistics {
   std::uint64_t nodes = 0;       ///< states entered, the root included, over all iterations
                                  ///< and the searches that extend the line (pv_nodes)

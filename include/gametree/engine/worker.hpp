@@ -18,10 +18,12 @@
 #include <gametree/engine/ordering.hpp>
 #include <gametree/engine/trace.hpp>
 #include <gametree/compact_table.hpp>
+#include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 #include <gametree/transposition_table.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -103,6 +105,54 @@ player_t<Game> player_at(const Game& g) {
   }
 }
 
+// What the threads of one parallel search share besides the table and the budget: the nodes
+// all of them have entered (for max_nodes), the thread that ended the search for all (it
+// finished, or it threw), which every other thread sees within 1024 nodes, and the states
+// some thread is searching now (busy), which the others put off.
+struct search_team {
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<int> finisher{-1};
+
+  // The busy marks: a state's place (its table hash) in one of busy_slots words, overwritten
+  // by the next state that lands there; so a mark may be lost (two threads then search the
+  // state at once, as without marks) or, rarely, a state taken for another (put off for
+  // nothing). Only the order of moves depends on them, never a value.
+  static constexpr std::size_t busy_slots = std::size_t{1} << 14;
+  std::vector<std::atomic<std::uint64_t>> busy = std::vector<std::atomic<std::uint64_t>>(busy_slots);
+
+  static std::size_t busy_index(std::uint64_t hash) noexcept {
+    return static_cast<std::size_t>(mix64(hash) >> 50);  // the top 14 bits
+  }
+  // The word a mark writes: never 0 (an empty slot).
+  static std::uint64_t busy_word(std::uint64_t hash) noexcept { return hash | 1U; }
+  void mark(std::uint64_t hash) noexcept {
+    busy[busy_index(hash)].store(busy_word(hash), std::memory_order_relaxed);
+  }
+  void unmark(std::uint64_t hash) noexcept {
+    std::atomic<std::uint64_t>& slot = busy[busy_index(hash)];
+    std::uint64_t w = busy_word(hash);
+    (void)slot.compare_exchange_strong(w, 0, std::memory_order_relaxed);  // unless another state took it
+  }
+  [[nodiscard]] bool is_busy(std::uint64_t hash) const noexcept {
+    return busy[busy_index(hash)].load(std::memory_order_relaxed) == busy_word(hash);
+  }
+  // Before a search: no nodes, no finisher, no marks. O(busy_slots).
+  void reset() noexcept {
+    nodes.store(0, std::memory_order_relaxed);
+    finisher.store(-1, std::memory_order_relaxed);
+    for (std::atomic<std::uint64_t>& w : busy) w.store(0, std::memory_order_relaxed);
+  }
+  // Thread index ends the search for all, unless another thread did first.
+  bool claim(int index) noexcept {
+    int none = -1;
+    return finisher.compare_exchange_strong(none, index, std::memory_order_acq_rel) || none == index;
+  }
+  [[nodiscard]] bool ended_for(int index) const noexcept {
+    const int f = finisher.load(std::memory_order_relaxed);
+    return f >= 0 && f != index;
+  }
+};
+
 template <game Game>
 class search_worker {
  public:
@@ -140,11 +190,17 @@ class search_worker {
   }
 
   // A search from root begins: statistics and buffers reset, max_nodes nodes allowed, the
-  // clock and the stop flags in b.
-  void begin(const Game& root, std::uint64_t max_nodes, const budget& b) {
+  // clock and the stop flags in b; team: the parallel search this worker is thread index of
+  // (max_nodes then counts the nodes of every thread), or nullptr.
+  void begin(const Game& root, std::uint64_t max_nodes, const budget& b, search_team* team = nullptr,
+             int index = 0) {
     budget_ = b;
     max_nodes_ = max_nodes;
-    next_check_ = std::min<std::uint64_t>(max_nodes_, 1024);
+    team_ = team;
+    index_ = index;
+    reported_ = 0;
+    table_counts_ = {};
+    next_check_ = team_ != nullptr ? 1024 : std::min<std::uint64_t>(max_nodes_, 1024);
     stats_ = engine_statistics{};
     reason_ = stop_reason::completed;
     moves_.clear();
@@ -154,7 +210,7 @@ class search_worker {
     } else {
       states_[0] = root;
     }
-    if (table_ != nullptr) table_->new_search();
+    if (table_ != nullptr && index_ == 0) table_->new_search();  // once a search, by thread 0 before the others start
     order_.age();
   }
 
@@ -168,6 +224,12 @@ class search_worker {
   }
 
   [[nodiscard]] Game& root_state() noexcept { return states_[0]; }
+  // Its thread index in a team (0 alone).
+  [[nodiscard]] int index() const noexcept { return index_; }
+  // In a team, the table stores it made since begin() (a concurrent table counts none).
+  [[nodiscard]] const table_statistics& table_counts() const noexcept { return table_counts_; }
+  // A stop was asked for (the budget's stop flags).
+  [[nodiscard]] bool stop_requested() const noexcept { return budget_.stop_requested(); }
   [[nodiscard]] root_result& root() noexcept { return root_; }
   [[nodiscard]] engine_statistics& stats() noexcept { return stats_; }
   [[nodiscard]] stop_reason& reason() noexcept { return reason_; }
@@ -182,7 +244,12 @@ class search_worker {
   [[nodiscard]] lookup probe(const Game& g) const {
     if constexpr (hashed_game<Game>) {
       if (table_ == nullptr) return lookup{};
-      return table_probe(g, table_place(g).hash);
+      const std::uint64_t hash = table_place(g).hash;
+      if constexpr (compact_table_game<Game>) {
+        return table_->probe(hash);
+      } else {
+        return with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+      }
     } else {
       (void)g;
       return lookup{};
@@ -249,12 +316,14 @@ class search_worker {
     score_type alpha, beta, best;
     std::uint64_t hash;       // where it goes in the table (table_place)
     std::uint32_t first, last, next, best_index;  // its moves: moves_[first, last)
+    std::uint32_t fresh_end;  // moves_[fresh_end, last): put off once (a thread was on them)
     std::int64_t depth;  // plies to go; >= unlimited: no limit
     bool same_player;  // this node's player moved at the parent too
     bool exact;        // no depth limit touched the subtree searched so far
     bool improved;     // alpha rose: the best score is not an upper bound
     stage at;          // the child being searched, or the next one
     std::uint8_t transform;  // the symmetry to its canonical image (table_place)
+    bool marked;             // busy in the team's marks while it is searched
     player_type player;
   };
 
@@ -264,9 +333,12 @@ class search_worker {
     score_type value;
     bool exact;
     bool pushed;
+    bool put_off = false;  // not entered: another thread is searching it (enter's busy check)
   };
 
   static constexpr std::uint32_t npos = static_cast<std::uint32_t>(-1);
+  // The plies from the root whose states a thread of a team marks busy while it searches them.
+  static constexpr std::size_t busy_plies = 16;
   // The most plies of a line a search collects itself (the drivers extend it): the buffer is
   // pv_rows^2 moves, whatever max_pv_length is.
   static constexpr std::size_t pv_rows = 64;
@@ -352,13 +424,14 @@ class search_worker {
     }
   }
 
-  // The table's entry for g, placed at hash (table_place).
-  lookup table_probe(const Game& g, std::uint64_t hash) const {
+  // A copy of the table's entry for g, placed at hash (table_place), or none: safe while
+  // other threads store into the table.
+  auto table_probe(const Game& g, std::uint64_t hash) const {
     if constexpr (compact_table_game<Game>) {
       (void)g;
       return table_->probe(hash);
     } else {
-      return with_key(g, hash, [&](const auto& k) { return table_->probe(hash, k); });
+      return with_key(g, hash, [&](const auto& k) { return table_->read(hash, k); });
     }
   }
 
@@ -393,12 +466,28 @@ class search_worker {
     return slow_budget_check();
   }
 
+  // In a team, the nodes since the last check go to the team's count every 1024 nodes, and
+  // the search also ends when another thread has ended it for all.
   bool slow_budget_check() {
-    if (stats_.nodes >= max_nodes_) {
-      reason_ = stop_reason::nodes;
-      return true;
+    if (team_ != nullptr) {
+      const std::uint64_t fresh = stats_.nodes - reported_;
+      reported_ = stats_.nodes;
+      if (team_->nodes.fetch_add(fresh, std::memory_order_relaxed) + fresh >= max_nodes_) {
+        reason_ = stop_reason::nodes;
+        return true;
+      }
+      if (team_->ended_for(index_)) {
+        reason_ = stop_reason::stopped;
+        return true;
+      }
+      next_check_ = (stats_.nodes | 1023U) + 1;
+    } else {
+      if (stats_.nodes >= max_nodes_) {
+        reason_ = stop_reason::nodes;
+        return true;
+      }
+      next_check_ = std::min(max_nodes_, (stats_.nodes | 1023U) + 1);
     }
-    next_check_ = std::min(max_nodes_, (stats_.nodes | 1023U) + 1);
     if (budget_.stop_requested()) {
       reason_ = stop_reason::stopped;
       return true;
@@ -413,21 +502,16 @@ class search_worker {
   // The root, once per iteration, through a call that is not inlined: the search loop then
   // holds one inlined copy of enter, at its one call for a child.
   [[gnu::noinline]] answer enter_root(const score_type& alpha, const score_type& beta, std::int64_t depth) {
-    return enter(alpha, beta, depth, false, 0);
+    return enter(alpha, beta, depth, false, 0, false);
   }
 
   // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
   // once, or pushes its frame. The node and how it was answered go to tracing_, if set.
+  // put_off_busy: a state another thread of the team is searching is not entered but put
+  // off (answer::put_off), to be searched after the frame's other moves.
   GAMETREE_DETAIL_INLINE answer enter(score_type alpha, score_type beta, std::int64_t depth,
-                                      bool same_player, std::size_t p) {
-    ++stats_.nodes;
+                                      bool same_player, std::size_t p, bool put_off_busy) {
     const Game& g = *game_;
-    using status = typename trace_type::status;
-    auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
-      if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, a.value, how, bound);
-      return a;
-    };
-    if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     const auto ply = static_cast<std::int64_t>(p);
     std::uint64_t hash = 0;
     std::uint8_t transform = 0;
@@ -436,9 +520,18 @@ class search_worker {
         const place at = table_place(g);
         hash = at.hash;
         transform = at.transform;
+        if (put_off_busy && team_->is_busy(hash)) return {score_type{}, false, false, true};
         table_->prefetch(hash);  // the bucket arrives while outcome() and the bounds run
       }
     }
+    (void)put_off_busy;
+    ++stats_.nodes;
+    using status = typename trace_type::status;
+    auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
+      if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, a.value, how, bound);
+      return a;
+    };
+    if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     if (const auto o = g.outcome()) {
       ++stats_.leaves;
       return answered({access::to_root(terminal_score<value_type>(*o), ply), true, false}, status::terminal);
@@ -526,7 +619,10 @@ class search_worker {
     f.first = static_cast<std::uint32_t>(first);
     f.last = static_cast<std::uint32_t>(last);
     f.next = static_cast<std::uint32_t>(first);
+    f.fresh_end = static_cast<std::uint32_t>(last);
     f.best_index = npos;
+    f.marked = team_ != nullptr && table_ != nullptr && p < busy_plies;
+    if (f.marked) team_->mark(hash);
     f.depth = depth;
     f.same_player = same_player;
     f.exact = true;
@@ -589,18 +685,20 @@ class search_worker {
   }
 
   // The frame at the current ply is done: its result goes to the table.
-  void store(const frame& f, score_bound bound, std::size_t p) {
+  GAMETREE_DETAIL_INLINE void store(const frame& f, score_bound bound, std::size_t p) {
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
         const score_type value = access::to_node(f.best, static_cast<std::int64_t>(p));
         const std::int32_t depth =
             f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1));
         const move_type best = to_table(*game_, moves_[f.best_index], f.transform);
+        bool written = false;
         if constexpr (compact_table_game<Game>) {
-          table_->store(f.hash, best, value, depth, bound);
+          written = table_->store(f.hash, best, value, depth, bound);
         } else {
-          with_key(*game_, f.hash, [&](const auto& k) { table_->store(f.hash, k, best, value, depth, bound); });
+          written = with_key(*game_, f.hash, [&](const auto& k) { return table_->store(f.hash, k, best, value, depth, bound); });
         }
+        if (team_ != nullptr) ++(written ? table_counts_.stores : table_counts_.rejected);
       }
     } else {
       (void)f;
@@ -641,10 +739,20 @@ class search_worker {
         const std::uint32_t i = f.next++;
         if (out_of_budget()) {
           if (frames_[0].best_index != npos) partial_move_ = moves_[frames_[0].best_index];
+          for (std::size_t q = 0; q <= p; ++q) {
+            if (frames_[q].marked) team_->unmark(frames_[q].hash);
+          }
           for (; p > 0; --p) unmake<Undo>(moves_[frames_[p - 1].next - 1], p - 1);
           return false;
         }
         const score_type alpha = f.alpha;
+        // In a team, a move after the frame's first whose state another thread is searching
+        // is put off until the frame's other moves are searched (once: a move put off is
+        // searched when its turn comes again), so that the threads share the work rather
+        // than race through the same subtree (the idea of Weill's ABDADA, 1996, in the
+        // simplified form of busy marks). Not while tracing: the trace follows move order.
+        const bool put_off_busy = team_ != nullptr && p + 1 < busy_plies && i > f.first && i < f.fresh_end &&
+                                  f.at != stage::research && tracing_ == nullptr;
         // PVS: after the first move, a null window around alpha unless this is the re-search.
         const bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
         f.at = probe ? stage::probe : stage::full;
@@ -657,12 +765,20 @@ class search_worker {
         // One call, so that the loop holds one inlined copy of enter.
         const score_type child_alpha = same ? alpha : access::negate(beta);
         const score_type child_beta = same ? beta : access::negate(alpha);
-        const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1);
+        const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1, put_off_busy);
         if (a.pushed) {
           ++p;
           continue;
         }
         unmake<Undo>(moves_[i], p);
+        if (a.put_off) {
+          frame& at = frames_[p];
+          std::rotate(moves_.begin() + i, moves_.begin() + i + 1, moves_.begin() + at.last);
+          --at.fresh_end;
+          at.next = i;
+          at.at = stage::full;
+          continue;
+        }
         absorb(frames_[p], i, a.value, a.exact, same, p, false);
         if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
       } else {
@@ -670,6 +786,7 @@ class search_worker {
                                   : access::greater(f.beta, f.best) ? score_bound::exact
                                                                     : score_bound::lower;
         store(f, bound, p);
+        if (f.marked) team_->unmark(f.hash);
         if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, f.best, trace_type::status::searched, bound);
         if (p == 0) {
           root_.move = moves_[f.best_index];
@@ -717,6 +834,10 @@ class search_worker {
   std::uint64_t max_nodes_ = 0;
   std::uint64_t next_check_ = 0;
   budget budget_;
+  search_team* team_ = nullptr;     // the parallel search this worker is a thread of, or none
+  int index_ = 0;                   // its thread index there
+  std::uint64_t reported_ = 0;      // nodes already added to the team's count
+  table_statistics table_counts_;   // in a team: the stores it made (the shared table counts none)
   trace_type* tracing_ = nullptr;   // the iteration under way's trace, or none
 };
 

@@ -1,0 +1,109 @@
+#pragma once
+// detail::thread_pool: the threads of a parallel search, started once and kept between
+// searches (a search of a few hundred microseconds must not pay for starting threads). run()
+// hands one task to every thread, the caller's included, and returns when all of them are
+// done, so the task may use whatever lives on the caller's stack.
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace gametree::detail {
+
+class thread_pool {
+ public:
+  // A pool of helpers threads besides the caller's.
+  explicit thread_pool(std::size_t helpers) : errors_(helpers + 1) {
+    threads_.reserve(helpers);
+    try {
+      for (std::size_t i = 1; i <= helpers; ++i) threads_.emplace_back([this, i] { serve(i); });
+      // GCOVR_EXCL_START: a thread the system would not start.
+    } catch (...) {
+      quit();
+      throw;
+    }
+    // GCOVR_EXCL_STOP
+  }
+  thread_pool(const thread_pool&) = delete;
+  thread_pool& operator=(const thread_pool&) = delete;
+  ~thread_pool() { quit(); }
+
+  // The threads run() uses: the helpers and the caller.
+  [[nodiscard]] std::size_t size() const noexcept { return threads_.size() + 1; }
+
+  // Runs task(0) on the calling thread and task(i) on helper i, 1 <= i < size(), and returns
+  // when every one has returned. If any threw, the exception of the lowest index is rethrown
+  // (after all have returned). One run() at a time.
+  void run(const std::function<void(std::size_t)>& task) {
+    {
+      const std::lock_guard<std::mutex> hold(mutex_);
+      task_ = &task;
+      running_ = threads_.size();
+      ++round_;
+      for (std::exception_ptr& e : errors_) e = nullptr;
+    }
+    wake_.notify_all();
+    try {
+      task(0);
+    } catch (...) {
+      errors_[0] = std::current_exception();
+    }
+    std::unique_lock<std::mutex> hold(mutex_);
+    done_.wait(hold, [this] { return running_ == 0; });
+    task_ = nullptr;
+    for (const std::exception_ptr& e : errors_) {
+      if (e) std::rethrow_exception(e);
+    }
+  }
+
+ private:
+  void serve(std::size_t index) {
+    std::uint64_t seen = 0;
+    while (true) {
+      const std::function<void(std::size_t)>* task = nullptr;
+      {
+        std::unique_lock<std::mutex> hold(mutex_);
+        wake_.wait(hold, [&] { return quit_ || round_ != seen; });
+        if (quit_) return;
+        seen = round_;
+        task = task_;
+      }
+      try {
+        (*task)(index);
+      } catch (...) {
+        errors_[index] = std::current_exception();  // read by run() after the mutex below
+      }
+      {
+        const std::lock_guard<std::mutex> hold(mutex_);
+        --running_;
+      }
+      done_.notify_one();
+    }
+  }
+
+  void quit() noexcept {
+    {
+      const std::lock_guard<std::mutex> hold(mutex_);
+      quit_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;  // a new round, or quit
+  std::condition_variable done_;  // a helper finished its task
+  const std::function<void(std::size_t)>* task_ = nullptr;
+  std::uint64_t round_ = 0;
+  std::size_t running_ = 0;  // helpers still in the round's task
+  bool quit_ = false;
+  std::vector<std::exception_ptr> errors_;  // one per index, set by the thread of that index
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace gametree::detail

@@ -1,0 +1,246 @@
+// The engine's parallel search (engine_options::threads, Lazy SMP on a shared table): exact
+// values whatever the interleaving, against plain negamax and Pons' scores; budgets, stop()
+// and a game's exceptions with several threads; the tables under heavy replacement races.
+// CI also runs this file under ThreadSanitizer (the tsan preset).
+
+#include <gametree/games/connect_four.hpp>
+#include <gametree/games/nim.hpp>
+#include <gametree/games/tic_tac_toe.hpp>
+#include <gametree/search.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "reference/negamax_reference.hpp"
+#include "support/catch.hpp"
+#include "support/connect4_sets.hpp"
+#include "support/differential.hpp"
+
+using gametree::engine;
+using gametree::engine_options;
+using gametree::score_bound;
+using gametree::search_limits;
+using gametree::stop_reason;
+using gametree_test::ContainsSubstring;
+namespace games = gametree::games;
+namespace reference = gametree_test::reference;
+using namespace gametree_test;  // the differential tests (support/differential.hpp)
+
+namespace {
+
+using c4 = games::connect_four<7, 6>;
+
+// Positions of each kind every option set solves at 2 and at 4 threads: fewer than the
+// one-thread differential tests (tests/search_test.cpp), which share the machinery, since
+// this file also runs under ThreadSanitizer.
+constexpr int positions_per_kind = 150;
+
+// Whether m is a legal move at g.
+template <class G>
+bool legal(const G& g, const typename G::move_type& m) {
+  std::vector<typename G::move_type> moves;
+  g.legal_moves(moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+// Connect 4 after these moves: a search of some seconds, so that budgets end it.
+c4 hard_position() { return c4::from_moves("4453"); }
+
+// Tic-tac-toe whose play() throws once armed, on the first move that puts throw_at stones on
+// the board: every solve gets there (a game is won with 5 stones at the earliest), in
+// whichever thread gets there first.
+struct throwing_tic_tac_toe : games::tic_tac_toe {
+  static inline std::atomic<int> throw_at{0};  // 0: never
+  int stones = 0;
+  void play(int m) {
+    if (stones + 1 == throw_at.load()) throw std::runtime_error("the game gave up");
+    games::tic_tac_toe::play(m);
+    ++stones;
+  }
+  void undo(int m) {
+    games::tic_tac_toe::undo(m);
+    --stones;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every option set solves random positions at 2 and 4 threads as plain negamax does") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    CAPTURE(threads);
+    report<games::tic_tac_toe>(differential_solve(tic_tac_toe_positions(positions_per_kind),
+                                                  memo_reference<games::tic_tac_toe>{}, threads));
+    report<games::nim>(differential_solve(nim_positions(positions_per_kind), plain_reference{}, threads));
+    report<small_connect_four>(differential_solve(small_connect_four_positions(positions_per_kind / 3),
+                                                  memo_reference<small_connect_four>{}, threads));
+    report<payoff_game>(differential_solve(tree_positions<payoff_game>(positions_per_kind, 12, true),
+                                           plain_reference{}, threads));
+    report<decisive_game>(differential_solve(tree_positions<decisive_game>(positions_per_kind, 10, true),
+                                             plain_reference{}, threads));
+  }
+}
+
+TEST_CASE("threads are checked") {
+  for (const std::size_t bad : {std::size_t{0}, std::size_t{1025}}) {
+    engine_options o;
+    o.threads = bad;
+    CHECK_THROWS_WITH(engine<games::tic_tac_toe>(o),
+                      ContainsSubstring("threads must be 1 .. 1024, not " + std::to_string(bad)));
+  }
+}
+
+#ifdef GAMETREE_CONNECT4_DATA
+TEST_CASE("Connect 4 positions solved by 2, 3 and 4 threads have Pons' scores") {
+  const auto set = gametree_test::read_set("Test_L2_R1", 40);
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
+    // The connect4 program's options; a table of 3,584 entries (512 buckets) in the second
+    // round, far too small: the threads fight over every bucket.
+    for (const bool crowded : {false, true}) {
+      CAPTURE(threads, crowded);
+      engine_options o;
+      o.narrowing = true;
+      o.killer_moves = false;
+      o.history = false;
+      o.threads = threads;
+      if (crowded) o.table_entries = 7 * 512;
+      engine<c4> e(o);
+      std::size_t mismatches = 0;
+      for (const auto& [moves, expected] : set) {
+        const c4 g = c4::from_moves(moves);
+        e.clear();
+        const auto r = e.solve(g);
+        const bool ok = r.solved && r.reason == stop_reason::completed && g.pons_score(r.value) == expected &&
+                        r.best_move && legal(g, *r.best_move) && pv_replays(g, r);
+        const auto w = e.solve(g, {}, gametree::solve_mode::weak);
+        const int sign = expected > 0 ? 1 : expected < 0 ? -1 : 0;
+        const int pons = g.pons_score(w.value);
+        const bool weak_ok = (pons > 0 ? 1 : pons < 0 ? -1 : 0) == sign && w.best_move && legal(g, *w.best_move);
+        if (!ok || !weak_ok) {
+          if (++mismatches < 5) UNSCOPED_INFO(moves << ": " << g.pons_score(r.value) << ", weak " << pons << ", expected " << expected);
+        }
+      }
+      CHECK(mismatches == 0);
+    }
+  }
+}
+#endif
+
+TEST_CASE("a depth-limited search with threads reaches its depth with a legal line") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    engine_options o;
+    o.threads = threads;
+    engine<c4> e(o);
+    for (const int depth : {1, 2, 7, 10}) {
+      CAPTURE(threads, depth);
+      search_limits l;
+      l.max_depth = depth;
+      const auto r = e.search(hard_position(), l);
+      CHECK(r.reason == stop_reason::completed);
+      CHECK(r.depth == depth);
+      CHECK(r.stats.nodes_by_depth.size() >= 1);
+      REQUIRE(r.best_move);
+      CHECK(legal(hard_position(), *r.best_move));
+      CHECK(pv_replays(hard_position(), r));
+      CHECK(r.pv.size() <= static_cast<std::size_t>(depth));
+    }
+    // Tic-tac-toe is solved within its nine plies: the value is the game's.
+    engine<games::tic_tac_toe> t(o);
+    const auto r = t.search(games::tic_tac_toe{});
+    CHECK(r.solved);
+    CHECK(r.value == gametree::score<int>{});
+  }
+}
+
+TEST_CASE("max_nodes counts the nodes of every thread") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    CAPTURE(threads);
+    engine_options o;
+    o.threads = threads;
+    engine<c4> e(o);
+    search_limits l;
+    l.max_nodes = 200000;
+    const auto r = e.solve(hard_position(), l);
+    CHECK(r.reason == stop_reason::nodes);
+    // Each thread adds its nodes to the count every 1024; the search ends once the count
+    // reaches the limit, each thread within 1024 nodes of it.
+    CHECK(r.stats.nodes >= 200000);
+    CHECK(r.stats.nodes <= 200000 + threads * 2048);
+    REQUIRE(r.best_move);
+    CHECK(legal(hard_position(), *r.best_move));
+  }
+}
+
+TEST_CASE("stop() and max_time end searches of 1 to 8 threads, each with a legal move") {
+  std::mt19937_64 rng(77);
+  for (std::size_t threads = 1; threads <= 8; ++threads) {
+    CAPTURE(threads);
+    engine_options o;
+    o.threads = threads;
+    o.narrowing = true;
+    engine<c4> e(o);
+    for (int round = 0; round < 6; ++round) {
+      const auto wait = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
+      gametree::engine_result<c4> r;
+      std::thread searcher([&] { r = e.solve(hard_position()); });
+      std::this_thread::sleep_for(wait);
+      e.stop();
+      searcher.join();
+      CHECK(r.reason == stop_reason::stopped);
+      REQUIRE(r.best_move);
+      CHECK(legal(hard_position(), *r.best_move));
+      search_limits l;
+      l.max_time = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
+      const auto timed = e.solve(hard_position(), l);
+      CHECK(timed.reason == stop_reason::time);
+      REQUIRE(timed.best_move);
+      CHECK(legal(hard_position(), *timed.best_move));
+    }
+    // The engine still solves after all that: a quick position, exactly.
+    const auto r = e.solve(c4::from_moves("7422341735647741166133573473242566"));
+    CHECK(r.solved);
+    CHECK(r.value == engine<c4>().solve(c4::from_moves("7422341735647741166133573473242566")).value);
+  }
+}
+
+TEST_CASE("an exception in any thread ends the search and reaches the caller") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    CAPTURE(threads);
+    engine_options o;
+    o.threads = threads;
+    o.table_mib = 1;
+    engine<throwing_tic_tac_toe> e(o);
+    for (const int at : {1, 2, 4, 5}) {
+      throwing_tic_tac_toe::throw_at = at;
+      e.clear();
+      CHECK_THROWS_WITH(e.solve(throwing_tic_tac_toe{}), "the game gave up");
+    }
+    throwing_tic_tac_toe::throw_at = 0;
+    const auto r = e.solve(throwing_tic_tac_toe{});
+    CHECK(r.solved);
+    CHECK(r.value == gametree::score<int>{});
+  }
+}
+
+TEST_CASE("a shared transposition_table is locked only while threads search") {
+  engine_options o;
+  o.threads = 3;
+  engine<games::nim> e(o);
+  const games::nim g({3, 4, 5});
+  const auto r = e.solve(g);
+  CHECK(r.value == reference::negamax(g));
+  REQUIRE(e.table() != nullptr);
+  CHECK(!e.table()->concurrent());
+  // Another engine of one thread on the same table finds what the three threads stored.
+  engine<games::nim> alone(engine_options{}, e.shared_table());
+  const auto again = alone.solve(g);
+  CHECK(again.value == r.value);
+  CHECK(again.stats.nodes < r.stats.nodes);
+}
