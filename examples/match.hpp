@@ -6,7 +6,7 @@
 //   match <game> <player A> <player B> [--games N] [--opening-plies K] [--seed S]
 //
 //   <game>    tic-tac-toe | connect4 | nim:H,H,...   (nim: the heap sizes, 1 to 8 heaps of 0..64)
-//   <player>  alphabeta:depth=D | alphabeta:nodes=N | alphabeta:time=MS
+//   <player>  alphabeta:depth=D | alphabeta:nodes=N | alphabeta:time=MS, optionally ,threads=T
 //             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver
 //             random, optionally random:seed=S
 //
@@ -39,7 +39,7 @@ namespace match_app {
 inline constexpr gametree_examples::program_usage usage{
     "match <game> <player A> <player B> [--games N] [--opening-plies K] [--seed S]",
     "  <game>             tic-tac-toe, connect4 or nim:H,H,... (1 to 8 heaps of 0..64)\n"
-    "  <player>           alphabeta:depth=D|nodes=N|time=MS\n"
+    "  <player>           alphabeta:depth=D|nodes=N|time=MS, optionally with ,threads=T\n"
     "                     mcts:iterations=N|time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver\n"
     "                     random, optionally random:seed=S\n"
     "  --games N          the number of games, even: each opening is played twice (20 by default)\n"
@@ -55,6 +55,7 @@ struct player_spec {
   std::optional<std::uint64_t> nodes;
   std::optional<std::uint64_t> iterations;
   std::optional<std::uint64_t> time_ms;
+  std::size_t threads = 1;  // alphabeta: the engine's threads
   double exploration = 1.4;
   std::uint64_t seed = 0;
   bool puct = false;
@@ -133,6 +134,8 @@ inline player_spec parse_player(std::string_view text, const std::string& which)
     } else if (key == "time" && (ab || mc) && eq != std::string_view::npos) {
       p.time_ms = parse_number(value, 1, 3'600'000, name + " (milliseconds)");
       ++budgets;
+    } else if (key == "threads" && ab && eq != std::string_view::npos) {
+      p.threads = static_cast<std::size_t>(parse_number(value, 1, 1024, name));
     } else if (key == "c" && mc && eq != std::string_view::npos) {
       p.exploration = parse_positive(value, name);
     } else if (key == "seed" && (mc || p.type == player_spec::kind::random) && eq != std::string_view::npos) {
@@ -205,7 +208,9 @@ gametree::match_player<Game> make_player(const player_spec& p) {
       limits.max_depth = p.depth;
       limits.max_nodes = p.nodes;
       limits.max_time = time;
-      return gametree::alpha_beta_player<Game>(p.text, {}, limits);
+      gametree::engine_options o;
+      o.threads = p.threads;
+      return gametree::alpha_beta_player<Game>(p.text, o, limits);
     }
     case player_spec::kind::mcts: {
       gametree::mcts_options o;

@@ -6,6 +6,7 @@
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
+#include <gametree/match.hpp>
 #include <gametree/search.hpp>
 
 #include <algorithm>
@@ -243,4 +244,17 @@ TEST_CASE("a shared transposition_table is locked only while threads search") {
   const auto again = alone.solve(g);
   CHECK(again.value == r.value);
   CHECK(again.stats.nodes < r.stats.nodes);
+}
+
+TEST_CASE("an alpha-beta player of 2 threads draws every game of tic-tac-toe against one of 1") {
+  // Both play perfectly from any opening (their searches solve every position), so every game
+  // is a draw: the parallel player's moves keep the value, as the one-thread player's do.
+  engine_options two;
+  two.threads = 2;
+  auto a = gametree::alpha_beta_player<games::tic_tac_toe>("two threads", two);
+  auto b = gametree::alpha_beta_player<games::tic_tac_toe>("one thread");
+  const auto m = gametree::play_match(games::tic_tac_toe{}, a, b, {.games = 12, .opening_plies = 1});
+  CHECK(m.games > 0);
+  CHECK(m.draws == m.games);
+  CHECK(m.work_per_move[0] > 0);
 }

@@ -52,7 +52,7 @@ namespace gametree {
 
 inline constexpr std::string_view play_usage =
     "play <game>[:parameters] [--first human|engine] [--second human|engine] [--moves SEQUENCE] "
-    "[--depth N | --time SECONDS | --nodes N] [--seed S] [--solve] [--plies N] [--dot FILE] "
+    "[--depth N | --time SECONDS | --nodes N] [--threads N] [--seed S] [--solve] [--plies N] [--dot FILE] "
     "[--color auto|always|never] [--no-timings]; play --list";
 
 /// How the loop shows a game and reads its moves. Every field may stay empty; the defaults
@@ -166,6 +166,7 @@ struct play_options {
   /// also the budget of each search --solve and --seed make.
   search_limits limits{.max_time = std::chrono::seconds(1)};
   std::optional<std::uint64_t> seed;  ///< choose at random among equally good moves
+  std::size_t threads = 1;  ///< the engine's threads (engine_options::threads), its solves' too
   bool solve = false;  ///< print the position's and every move's exact value before each turn
   std::optional<std::uint64_t> plies;  ///< stop after this many more plies
   std::string dot_file;  ///< the engine's first search as DOT (at most dot_nodes nodes)
@@ -380,7 +381,7 @@ class play_session {
   // --solve: the exact value of the position and of every move, each solve within the move's
   // node and time budget (none with --depth); "unknown" where that budget ends it.
   std::string analysis() {
-    if (!solver_) solver_ = std::make_unique<engine<Game>>();
+    if (!solver_) solver_ = std::make_unique<engine<Game>>(engine_options{.threads = o_.threads});
     const int mover = side_to_move();
     const search_limits budget = solve_budget();
     const auto exact = [&](const Game& g, bool child) {
@@ -410,7 +411,7 @@ class play_session {
 
   move_type engine_move(int side, std::ostream& out) {
     auto& e = engines_[side];
-    if (!e) e = std::make_unique<engine<Game>>();
+    if (!e) e = std::make_unique<engine<Game>>(engine_options{.threads = o_.threads});
     engine_trace<Game> trace(o_.dot_nodes);
     const bool tracing = !o_.dot_file.empty() && !traced_;
     e->set_trace(tracing ? &trace : nullptr);
@@ -666,6 +667,8 @@ class play_registry {
           ++budgets;
         } else if (a == "--seed") {
           o.seed = detail::play_number(value(), 0, UINT64_MAX, "--seed");
+        } else if (a == "--threads") {
+          o.threads = static_cast<std::size_t>(detail::play_number(value(), 1, 1024, "--threads"));
         } else if (a == "--solve") {
           o.solve = true;
         } else if (a == "--plies") {
