@@ -4,6 +4,8 @@
 // mcts/playout_limit/<game>: 10,000 bare uniform random playouts from the start position with
 // the same random numbers and move generation, and nothing else: the least an iteration can
 // cost. items/s = playouts/s. The goal: an iteration at most 1.5x a playout.
+// mcts/gametree/connect_four/cold/iterations:N/threads:T: one search of N iterations from the
+// empty board by a new searcher of T threads (root parallelisation, docs/parallel.md).
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
@@ -59,6 +61,23 @@ void playouts(benchmark::State& state) {
   state.counters["playout_plies/iteration"] = static_cast<double>(plies) / static_cast<double>(done);
 }
 
+// One search of state.range(0) iterations from the empty Connect 4 board with state.range(1)
+// threads, from a new searcher each time (the pool cold, as a program's first move is): the
+// long runs the warm 10,000-iteration rows flatter. Wall time; items/s = iterations/s.
+void connect_four_cold(benchmark::State& state) {
+  const auto iterations_asked = static_cast<std::uint64_t>(state.range(0));
+  const auto threads = static_cast<std::size_t>(state.range(1));
+  std::uint64_t done = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    gametree::mcts<games::connect_four<>> m({.seed = seed++, .threads = threads});
+    const auto r = m.search(games::connect_four<>{}, {.max_iterations = iterations_asked});
+    done += r.stats.iterations;
+    benchmark::DoNotOptimize(r.best_move);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(done));
+}
+
 void tic_tac_toe_search(benchmark::State& state, bool solver) { library<games::tic_tac_toe>(state, solver); }
 void connect_four_search(benchmark::State& state, bool solver) { library<games::connect_four<>>(state, solver); }
 
@@ -70,3 +89,9 @@ BENCHMARK_TEMPLATE(playouts, games::tic_tac_toe)->Name("mcts/playout_limit/tic_t
 BENCHMARK_CAPTURE(connect_four_search, solver, true)->Name("mcts/gametree/connect_four");
 BENCHMARK_CAPTURE(connect_four_search, no_solver, false)->Name("mcts/gametree_no_solver/connect_four");
 BENCHMARK_TEMPLATE(playouts, games::connect_four<>)->Name("mcts/playout_limit/connect_four");
+BENCHMARK(connect_four_cold)
+    ->Name("mcts/gametree/connect_four/cold")
+    ->ArgNames({"iterations", "threads"})
+    ->ArgsProduct({{200'000, 1'000'000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);

@@ -7,7 +7,7 @@
 //
 //   <game>    tic-tac-toe | connect4 | nim:H,H,...   (nim: the heap sizes, 1 to 8 heaps of 0..64)
 //   <player>  alphabeta:depth=D | alphabeta:nodes=N | alphabeta:time=MS, optionally ,threads=T
-//             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver
+//             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T
 //             random, optionally random:seed=S
 //
 // Output: the match, each player, the result line and the work per move; --help or -h, the
@@ -40,7 +40,7 @@ inline constexpr gametree_examples::program_usage usage{
     "match <game> <player A> <player B> [--games N] [--opening-plies K] [--seed S]",
     "  <game>             tic-tac-toe, connect4 or nim:H,H,... (1 to 8 heaps of 0..64)\n"
     "  <player>           alphabeta:depth=D|nodes=N|time=MS, optionally with ,threads=T\n"
-    "                     mcts:iterations=N|time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver\n"
+    "                     mcts:iterations=N|time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T\n"
     "                     random, optionally random:seed=S\n"
     "  --games N          the number of games, even: each opening is played twice (20 by default)\n"
     "  --opening-plies K  the random plies each opening has (2 by default)\n"
@@ -55,7 +55,7 @@ struct player_spec {
   std::optional<std::uint64_t> nodes;
   std::optional<std::uint64_t> iterations;
   std::optional<std::uint64_t> time_ms;
-  std::size_t threads = 1;  // alphabeta: the engine's threads
+  std::size_t threads = 1;  // the engine's or MCTS's threads
   double exploration = 1.4;
   std::uint64_t seed = 0;
   bool puct = false;
@@ -134,7 +134,7 @@ inline player_spec parse_player(std::string_view text, const std::string& which)
     } else if (key == "time" && (ab || mc) && eq != std::string_view::npos) {
       p.time_ms = parse_number(value, 1, 3'600'000, name + " (milliseconds)");
       ++budgets;
-    } else if (key == "threads" && ab && eq != std::string_view::npos) {
+    } else if (key == "threads" && (ab || mc) && eq != std::string_view::npos) {
       p.threads = static_cast<std::size_t>(parse_number(value, 1, 1024, name));
     } else if (key == "c" && mc && eq != std::string_view::npos) {
       p.exploration = parse_positive(value, name);
@@ -218,6 +218,7 @@ gametree::match_player<Game> make_player(const player_spec& p) {
       o.seed = p.seed;
       o.selection = p.puct ? gametree::mcts_selection::puct : gametree::mcts_selection::uct;
       o.solver = p.solver;
+      o.threads = p.threads;
       return gametree::mcts_player<Game>(p.text, o, {.max_iterations = p.iterations, .max_time = time});
     }
     case player_spec::kind::random:

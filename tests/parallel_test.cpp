@@ -7,6 +7,7 @@
 #include <gametree/games/nim.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/match.hpp>
+#include <gametree/mcts.hpp>
 #include <gametree/search.hpp>
 
 #include <algorithm>
@@ -58,11 +59,17 @@ c4 hard_position() { return c4::from_moves("4453"); }
 // Tic-tac-toe whose play() throws once armed, on the first move that puts throw_at stones on
 // the board: every solve gets there (a game is won with 5 stones at the earliest), in
 // whichever thread gets there first.
+// With helpers_only, only threads other than the test's own throw: the helper's exception
+// must end the search that the caller's thread is still making.
 struct throwing_tic_tac_toe : games::tic_tac_toe {
   static inline std::atomic<int> throw_at{0};  // 0: never
+  static inline std::atomic<bool> helpers_only{false};
+  static inline std::thread::id caller{};
   int stones = 0;
   void play(int m) {
-    if (stones + 1 == throw_at.load()) throw std::runtime_error("the game gave up");
+    if (stones + 1 == throw_at.load() && (!helpers_only.load() || std::this_thread::get_id() != caller)) {
+      throw std::runtime_error("the game gave up");
+    }
     games::tic_tac_toe::play(m);
     ++stones;
   }
@@ -223,6 +230,12 @@ TEST_CASE("an exception in any thread ends the search and reaches the caller") {
       e.clear();
       CHECK_THROWS_WITH(e.solve(throwing_tic_tac_toe{}), "the game gave up");
     }
+    throwing_tic_tac_toe::caller = std::this_thread::get_id();
+    throwing_tic_tac_toe::helpers_only = true;
+    throwing_tic_tac_toe::throw_at = 1;  // a helper's first move: it plays one before the table can answer
+    e.clear();
+    CHECK_THROWS_WITH(e.solve(throwing_tic_tac_toe{}), "the game gave up");
+    throwing_tic_tac_toe::helpers_only = false;
     throwing_tic_tac_toe::throw_at = 0;
     const auto r = e.solve(throwing_tic_tac_toe{});
     CHECK(r.solved);
@@ -257,4 +270,79 @@ TEST_CASE("an alpha-beta player of 2 threads draws every game of tic-tac-toe aga
   CHECK(m.games > 0);
   CHECK(m.draws == m.games);
   CHECK(m.work_per_move[0] > 0);
+}
+
+TEST_CASE("MCTS with threads: the iterations are shared out exactly and the moves merged") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
+    CAPTURE(threads);
+    gametree::mcts<c4> m({.seed = 5, .threads = threads});
+    const c4 g = hard_position();
+    const auto r = m.search(g, {.max_iterations = 20'001});
+    CHECK(r.reason == gametree::mcts_stop::iterations);
+    CHECK(r.stats.iterations == 20'001);
+    std::uint64_t visits = 0;
+    for (const auto& mv : r.moves) visits += mv.visits;
+    CHECK(visits == 20'001);  // every iteration goes through one root move, in one tree
+    REQUIRE(r.best_move);
+    CHECK(legal(g, *r.best_move));
+    // The tree is kept: advance and search again, every thread's tree with it.
+    m.advance(*r.best_move);
+    c4 after = g;
+    after.play(*r.best_move);
+    const auto again = m.search({.max_iterations = 3});
+    CHECK(again.stats.iterations == 3);
+    REQUIRE(again.best_move);
+    CHECK(legal(after, *again.best_move));
+  }
+}
+
+TEST_CASE("MCTS with threads: the solver's proofs hold, whichever tree proves them") {
+  std::mt19937_64 rng(31);
+  gametree::mcts<games::tic_tac_toe> m({.seed = 1, .threads = 3});
+  int solved = 0;
+  for (int i = 0; i < 300; ++i) {
+    const auto g = random_position(games::tic_tac_toe{}, rng, 3, 7);
+    if (g.outcome()) continue;
+    const auto r = m.search(g, {.max_iterations = 30'000});
+    REQUIRE(r.best_move);
+    CHECK(legal(g, *r.best_move));
+    if (!r.solved) continue;
+    ++solved;
+    CHECK(r.reason == gametree::mcts_stop::solved);
+    // The solver knows wins, draws and losses, not their distances.
+    auto sign = [](const gametree::score<int>& v) { return v.is_win() ? 1.0 : v.is_loss() ? -1.0 : 0.0; };
+    const double expected = sign(reference::negamax(g));
+    CHECK(*r.proven_value == expected);
+    CHECK(sign(reference::move_value(g, *r.best_move)) == expected);  // the move played keeps it
+  }
+  CHECK(solved > 200);
+}
+
+TEST_CASE("MCTS with threads: stop(), time and a thrown hook end every thread") {
+  gametree::mcts<c4> m({.threads = 4});
+  gametree::mcts_result<c4> r;
+  std::thread searcher([&] { r = m.search(hard_position()); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  m.stop();
+  searcher.join();
+  CHECK(r.reason == gametree::mcts_stop::stopped);
+  REQUIRE(r.best_move);
+  CHECK(legal(hard_position(), *r.best_move));
+  const auto timed = m.search(hard_position(), {.max_time = std::chrono::milliseconds(3)});
+  CHECK(timed.reason == gametree::mcts_stop::time);
+  std::atomic<int> calls{0};
+  m.set_evaluator([&](const c4&) -> double {
+    if (calls.fetch_add(1) == 500) throw std::runtime_error("the evaluator gave up");
+    return 0.0;
+  });
+  CHECK_THROWS_WITH(m.search(hard_position(), {.max_iterations = 100'000}), "the evaluator gave up");
+  m.set_evaluator(nullptr);
+  const auto after = m.search(hard_position(), {.max_iterations = 1000});
+  CHECK(after.stats.iterations == 1000);
+}
+
+TEST_CASE("MCTS with threads: options are checked") {
+  CHECK_THROWS_WITH(gametree::mcts<c4>({.threads = 0}), ContainsSubstring("threads must be 1 .. 1024, not 0"));
+  CHECK_THROWS_WITH(gametree::mcts<c4>({.max_memory_bytes = 100, .threads = 4}),
+                    ContainsSubstring("a thread, not 100 for 4 threads"));
 }

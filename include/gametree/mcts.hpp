@@ -17,6 +17,7 @@
 #include <gametree/detail/budget.hpp>
 #include <gametree/detail/hash.hpp>
 #include <gametree/detail/stop_request.hpp>
+#include <gametree/detail/thread_pool.hpp>
 #include <gametree/game.hpp>
 
 #include <algorithm>
@@ -28,6 +29,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -226,6 +228,14 @@ struct mcts_options {
   /// Games with a numeric payoff: rewards are payoff / payoff_scale (> 0, finite). The
   /// greatest absolute payoff gives rewards in [-1, 1], the range exploration is meant for.
   double payoff_scale = 1.0;
+  /// Threads (1 .. 1024). With more than one, root parallelisation: each thread grows its own
+  /// tree of the same root (thread i from seed + i, each within max_memory_bytes / threads),
+  /// the iterations are shared out among them, a root one tree proves ends the search for
+  /// all, and the result merges the root moves of every tree (visits summed, means weighted
+  /// by visits, the tightest bounds). The hooks (evaluator, prior, rollout) are then called
+  /// from every thread at once; children() and tree_size() describe the caller's thread's
+  /// tree. 1: one tree, the same search from the same seed on every run.
+  std::size_t threads = 1;
 };
 
 /// The budgets of one MCTS search. With none, the search runs until the root is solved, which
@@ -314,12 +324,16 @@ class mcts {
   explicit mcts(mcts_options options = {}) : options_(options), random_(options.seed) {
     check_positive(options_.exploration, "exploration");
     check_positive(options_.payoff_scale, "payoff_scale");
-    if (options_.max_memory_bytes < sizeof(node)) {
-      throw std::invalid_argument("mcts_options: max_memory_bytes must hold at least one node (" +
-                                  std::to_string(sizeof(node)) + " bytes), not " +
-                                  std::to_string(options_.max_memory_bytes));
+    if (options_.threads < 1 || options_.threads > 1024) {
+      throw std::invalid_argument("mcts_options: threads must be 1 .. 1024, not " + std::to_string(options_.threads));
     }
-    max_nodes_ = std::min<std::size_t>(options_.max_memory_bytes / sizeof(node), npos - 1);
+    if (options_.max_memory_bytes / options_.threads < sizeof(node)) {
+      throw std::invalid_argument("mcts_options: max_memory_bytes must hold at least one node (" +
+                                  std::to_string(sizeof(node)) + " bytes) a thread, not " +
+                                  std::to_string(options_.max_memory_bytes) +
+                                  (options_.threads > 1 ? " for " + std::to_string(options_.threads) + " threads" : ""));
+    }
+    max_nodes_ = std::min<std::size_t>(options_.max_memory_bytes / options_.threads / sizeof(node), npos - 1);
     use_undo_ = undoable_game<Game> && options_.use_undo;
   }
 
@@ -361,6 +375,19 @@ class mcts {
     scratch_.emplace(root);
     random_.reseed(options_.seed);
     root_index_ = allocate_one();
+    if (options_.threads > 1) {
+      while (helpers_.size() < options_.threads - 1) {
+        mcts_options o = options_;
+        o.threads = 1;
+        o.max_memory_bytes = options_.max_memory_bytes / options_.threads;
+        o.seed = options_.seed + helpers_.size() + 1;
+        helpers_.push_back(std::make_unique<mcts>(o));
+        helpers_.back()->evaluator_ = evaluator_;
+        helpers_.back()->prior_ = prior_;
+        helpers_.back()->rollout_ = rollout_;
+      }
+      for (const auto& h : helpers_) h->reset(root);
+    }
   }
 
   /// Plays move at the root and keeps its subtree (with all its statistics) as the new tree;
@@ -387,6 +414,7 @@ class mcts {
       }
     }
     root_->play(move);
+    for (const auto& h : helpers_) h->advance(move);  // legal there too: the same root
   }
 
   /// Whether there is a root state (after reset(), search(game) or advance(); not after a
@@ -423,10 +451,25 @@ class mcts {
     // started, so a pending request waits for the next search, as the engine's does.
     const detail::stop_request::clear_at_end clear_stop(stop_);
     const auto start = std::chrono::steady_clock::now();
-    stats_ = mcts_statistics{};
-    const detail::budget budget(start, limits.max_time, limits.stop, &stop_);
     const std::uint64_t max_iterations = limits.max_iterations.value_or(std::numeric_limits<std::uint64_t>::max());
+    if (options_.threads > 1) return search_parallel(limits, max_iterations, start);
+    return search_tree(max_iterations, detail::budget(start, limits.max_time, limits.stop, &stop_), start);
+  }
 
+  /// Ends the search in progress before its next iteration. Made while no search runs, the
+  /// request is kept for the next search, which then ends before its first iteration (with
+  /// reason stopped, unless the root is already solved, and a legal best move if the root has
+  /// moves: the first one when the tree has not expanded the root). Every search clears the
+  /// request when it ends, whatever ended it, so a request stops one search at most; a call
+  /// of search() rejected for its arguments (no root, a bad limit) is no search and leaves the
+  /// request pending. The rule of engine::stop() too. Thread-safe, O(1).
+  void stop() noexcept { stop_.request(); }
+
+ private:
+  // Iterations on this tree until max_iterations, the budget or a solved root ends them.
+  result_type search_tree(std::uint64_t max_iterations, const detail::budget& budget,
+                          std::chrono::steady_clock::time_point start) {
+    stats_ = mcts_statistics{};
     mcts_stop reason = mcts_stop::solved;
     visit_root();
     while (!proven(nodes_[root_index_])) {
@@ -454,22 +497,108 @@ class mcts {
     return collect(reason);
   }
 
-  /// Ends the search in progress before its next iteration. Made while no search runs, the
-  /// request is kept for the next search, which then ends before its first iteration (with
-  /// reason stopped, unless the root is already solved, and a legal best move if the root has
-  /// moves: the first one when the tree has not expanded the root). Every search clears the
-  /// request when it ends, whatever ended it, so a request stops one search at most; a call
-  /// of search() rejected for its arguments (no root, a bad limit) is no search and leaves the
-  /// request pending. The rule of engine::stop() too. Thread-safe, O(1).
-  void stop() noexcept { stop_.request(); }
+  // Root parallelisation: thread i searches tree i (this one, then the helpers) for its share
+  // of the iterations, within the same clock and stop flags (this searcher's stop() reaches
+  // every thread); a tree that proves the root, or throws, ends the search for all. The
+  // results are merged move by move: every tree has the same root, so the same moves in the
+  // same order.
+  result_type search_parallel(const mcts_limits& limits, std::uint64_t max_iterations,
+                              std::chrono::steady_clock::time_point start) {
+    if (!pool_) pool_ = std::make_unique<detail::thread_pool>(options_.threads - 1);
+    const std::size_t n = options_.threads;
+    std::atomic<bool> ended{false};
+    std::vector<result_type> results(n);
+    pool_->run([&](std::size_t i) {
+      mcts& t = i == 0 ? *this : *helpers_[i - 1];
+      const bool unlimited = max_iterations == std::numeric_limits<std::uint64_t>::max();
+      const std::uint64_t share = unlimited ? max_iterations : max_iterations / n + (i < max_iterations % n ? 1 : 0);
+      try {
+        results[i] = t.search_tree(share, detail::budget(start, limits.max_time, limits.stop, &stop_, &ended), start);
+      } catch (...) {
+        ended.store(true, std::memory_order_relaxed);
+        throw;
+      }
+      if (results[i].solved) ended.store(true, std::memory_order_relaxed);
+    });
+    result_type r = merge(results);
+    r.stats.elapsed = std::chrono::steady_clock::now() - start;
+    return r;
+  }
+
+  // One result of the trees' results (see mcts_options::threads).
+  result_type merge(std::vector<result_type>& results) const {
+    // The first tree that has the root's moves: a thread may be stopped (another tree proved
+    // the root) before its first iteration, and the memory cap may leave every tree without.
+    std::size_t base = 0;
+    while (base + 1 < results.size() && results[base].moves.empty()) ++base;
+    result_type r = std::move(results[base]);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (i == base) continue;
+      const result_type& t = results[i];
+      for (std::size_t k = 0; k < r.moves.size() && k < t.moves.size(); ++k) {
+        mcts_move_info<Game>& m = r.moves[k];
+        const mcts_move_info<Game>& o = t.moves[k];
+        const std::uint64_t visits = m.visits + o.visits;
+        if (visits > 0) {
+          m.mean = (m.mean * static_cast<double>(m.visits) + o.mean * static_cast<double>(o.visits)) /
+                   static_cast<double>(visits);
+        }
+        m.visits = visits;
+        m.lower = std::max(m.lower, o.lower);
+        m.upper = std::min(m.upper, o.upper);
+        if (!m.proven && o.proven) m.proven = o.proven;
+        if (m.proven) m.lower = m.upper = *m.proven;
+      }
+      r.solved = r.solved || t.solved;
+      if (!r.proven_value) r.proven_value = t.proven_value;
+      r.stats.iterations += t.stats.iterations;
+      r.stats.playout_plies += t.stats.playout_plies;
+      r.stats.tree_nodes += t.stats.tree_nodes;
+      r.stats.nodes_allocated += t.stats.nodes_allocated;
+      r.stats.tree_depth = std::max(r.stats.tree_depth, t.stats.tree_depth);
+      r.stats.tree_full = r.stats.tree_full || t.stats.tree_full;
+      if (t.reason == mcts_stop::time) r.reason = mcts_stop::time;
+    }
+    if (r.solved) r.reason = mcts_stop::solved;
+    // The best move of the merged moves, by collect()'s rule; the root's player is sure of the
+    // best least value of its moves.
+    double sure = -std::numeric_limits<double>::infinity();
+    if (options_.solver) {
+      for (const auto& m : r.moves) sure = std::max(sure, m.lower);
+    }
+    const mcts_move_info<Game>* best = nullptr;
+    for (const auto& m : r.moves) {
+      const bool achieves = m.lower >= sure;
+      const bool hopeful = m.upper > sure && (m.visits == 0 || value_of(m) >= sure);
+      if (options_.solver && !achieves && !hopeful) continue;
+      if (best == nullptr || better(m, *best)) best = &m;
+    }
+    if (best != nullptr) {
+      r.best_move = best->move;
+      r.visits = best->visits;
+      r.value = value_of(*best);
+    }
+    return r;
+  }
+
+ public:
 
   /// A value instead of a playout at each new leaf (empty: playouts).
-  void set_evaluator(evaluator_type f) { evaluator_ = std::move(f); }
+  void set_evaluator(evaluator_type f) {
+    for (const auto& h : helpers_) h->evaluator_ = f;
+    evaluator_ = std::move(f);
+  }
   /// The priors of PUCT (empty: 1/k for each of k moves).
-  void set_prior(prior_type f) { prior_ = std::move(f); }
+  void set_prior(prior_type f) {
+    for (const auto& h : helpers_) h->prior_ = f;
+    prior_ = std::move(f);
+  }
   /// The playout policy (empty: the game's playout_move() if it has one, else a uniformly
   /// random legal move).
-  void set_rollout_policy(rollout_type f) { rollout_ = std::move(f); }
+  void set_rollout_policy(rollout_type f) {
+    for (const auto& h : helpers_) h->rollout_ = f;
+    rollout_ = std::move(f);
+  }
 
   /// The moves at the node that line (moves from the root) leads to, with their statistics
   /// as in a result; an empty line: the root's moves. Empty if that node is not expanded.
@@ -565,6 +694,8 @@ class mcts {
     evaluator_ = std::move(other.evaluator_);
     prior_ = std::move(other.prior_);
     rollout_ = std::move(other.rollout_);
+    helpers_ = std::move(other.helpers_);
+    pool_ = std::move(other.pool_);
     other.forget();
   }
 
@@ -581,6 +712,7 @@ class mcts {
     evaluator_ = nullptr;
     prior_ = nullptr;
     rollout_ = nullptr;
+    helpers_.clear();
   }
 
   static void check_positive(double x, const char* name) {
@@ -958,6 +1090,8 @@ class mcts {
   evaluator_type evaluator_;
   prior_type prior_;
   rollout_type rollout_;
+  std::vector<std::unique_ptr<mcts>> helpers_;  // the other threads' trees (options().threads > 1)
+  std::unique_ptr<detail::thread_pool> pool_;   // their threads, from the first parallel search
 };
 
 }  // namespace gametree

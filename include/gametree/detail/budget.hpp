@@ -22,9 +22,10 @@ class budget {
 
   budget() = default;
   // max_time must have passed check_max_time.
+  // team: a flag the other threads of a parallel search set to end it for all (or nullptr).
   budget(clock::time_point start, const std::optional<std::chrono::nanoseconds>& max_time,
-         const std::atomic<bool>* external, const stop_request* own)
-      : external_(external), own_(own) {
+         const std::atomic<bool>* external, const stop_request* own, const std::atomic<bool>* team = nullptr)
+      : external_(external), own_(own), team_(team) {
     if (max_time && *max_time < clock::time_point::max() - start) {  // else: no limit
       deadline_ = start + std::chrono::duration_cast<clock::duration>(*max_time);
       timed_ = true;
@@ -38,10 +39,11 @@ class budget {
     }
   }
 
-  // A stop was asked for, by stop() or by the caller's flag.
+  // A stop was asked for, by stop(), by the caller's flag or by the team.
   [[nodiscard]] bool stop_requested() const noexcept {
     return (own_ != nullptr && own_->requested()) ||
-           (external_ != nullptr && external_->load(std::memory_order_relaxed));
+           (external_ != nullptr && external_->load(std::memory_order_relaxed)) ||
+           (team_ != nullptr && team_->load(std::memory_order_relaxed));
   }
   // Reads the clock; false when there is no deadline.
   [[nodiscard]] bool past_deadline() const {
@@ -53,6 +55,7 @@ class budget {
   bool timed_ = false;  // there is a deadline
   const std::atomic<bool>* external_ = nullptr;
   const stop_request* own_ = nullptr;
+  const std::atomic<bool>* team_ = nullptr;
 };
 
 }  // namespace gametree::detail
