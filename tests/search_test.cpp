@@ -28,16 +28,7 @@
 #include "support/catch.hpp"
 #include "support/differential.hpp"
 
-using gametree::engine;
-using gametree::engine_options;
-using gametree::score;
-using gametree::score_bound;
-using gametree::search_limits;
-using gametree::stop_reason;
-using gametree_test::ContainsSubstring;
-namespace games = gametree::games;
-namespace reference = gametree_test::reference;
-using namespace gametree_test;  // the differential tests (support/differential.hpp)
+using namespace gametree_test;  // the engine's names and the differential tests (support/differential.hpp)
 
 namespace {
 

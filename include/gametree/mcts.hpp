@@ -276,6 +276,16 @@ struct mcts_statistics {
   std::size_t tree_depth = 0;       ///< the deepest node an iteration reached in the tree
   bool tree_full = false;           ///< the memory cap stopped the tree growing
   std::chrono::duration<double> elapsed{0};
+  /// Adds the counts of another tree searched at the same time (a helper thread's): elapsed is
+  /// left as it is.
+  void add(const mcts_statistics& o) noexcept {
+    iterations += o.iterations;
+    playout_plies += o.playout_plies;
+    tree_nodes += o.tree_nodes;
+    nodes_allocated += o.nodes_allocated;
+    tree_depth = std::max(tree_depth, o.tree_depth);
+    tree_full = tree_full || o.tree_full;
+  }
   [[nodiscard]] double iterations_per_second() const noexcept {
     return elapsed.count() > 0 ? static_cast<double>(iterations) / elapsed.count() : 0.0;
   }
@@ -551,33 +561,16 @@ class mcts {
       }
       r.solved = r.solved || t.solved;
       if (!r.proven_value) r.proven_value = t.proven_value;
-      r.stats.iterations += t.stats.iterations;
-      r.stats.playout_plies += t.stats.playout_plies;
-      r.stats.tree_nodes += t.stats.tree_nodes;
-      r.stats.nodes_allocated += t.stats.nodes_allocated;
-      r.stats.tree_depth = std::max(r.stats.tree_depth, t.stats.tree_depth);
-      r.stats.tree_full = r.stats.tree_full || t.stats.tree_full;
+      r.stats.add(t.stats);
       if (t.reason == mcts_stop::time) r.reason = mcts_stop::time;
     }
     if (r.solved) r.reason = mcts_stop::solved;
-    // The best move of the merged moves, by collect()'s rule; the root's player is sure of the
-    // best least value of its moves.
+    // The root's player is sure of the best least value of the merged moves.
     double sure = -std::numeric_limits<double>::infinity();
     if (options_.solver) {
       for (const auto& m : r.moves) sure = std::max(sure, m.lower);
     }
-    const mcts_move_info<Game>* best = nullptr;
-    for (const auto& m : r.moves) {
-      const bool achieves = m.lower >= sure;
-      const bool hopeful = m.upper > sure && (m.visits == 0 || value_of(m) >= sure);
-      if (options_.solver && !achieves && !hopeful) continue;
-      if (best == nullptr || better(m, *best)) best = &m;
-    }
-    if (best != nullptr) {
-      r.best_move = best->move;
-      r.visits = best->visits;
-      r.value = value_of(*best);
-    }
+    choose(r, sure);
     return r;
   }
 
@@ -1030,21 +1023,8 @@ class mcts {
     const node& root = nodes_[root_index_];
     r.solved = proven(root);
     if (r.solved) r.proven_value = root.lower + 0.0;
-    // The root's player is sure of `sure`; a move is a candidate if it achieves that, or may
-    // beat it and is expected to. (Without the solver every move is.)
-    const double sure = options_.solver ? root.lower : -std::numeric_limits<double>::infinity();
-    const mcts_move_info<Game>* best = nullptr;
-    for (const auto& m : r.moves) {
-      const bool achieves = m.lower >= sure;
-      const bool hopeful = m.upper > sure && (m.visits == 0 || value_of(m) >= sure);
-      if (options_.solver && !achieves && !hopeful) continue;
-      if (best == nullptr || better(m, *best)) best = &m;
-    }
-    if (best != nullptr) {
-      r.best_move = best->move;
-      r.visits = best->visits;
-      r.value = value_of(*best);
-    } else if (!root_->outcome()) {  // the cap left no room for the root's moves
+    if (!choose(r, options_.solver ? root.lower : -std::numeric_limits<double>::infinity()) &&
+        !root_->outcome()) {  // the cap left no room for the root's moves
       generate(*root_, moves_);
       r.best_move = moves_.front();
     }
@@ -1052,6 +1032,24 @@ class mcts {
     r.stats.tree_nodes = live_;
     r.stats.nodes_allocated = nodes_.size();
     return r;
+  }
+
+  // The best of r.moves into r's best move, visits and value; false if there is none. The root's
+  // player is sure of `sure`: a move is a candidate if it achieves that, or may beat it and is
+  // expected to (without the solver every move is).
+  bool choose(result_type& r, double sure) const {
+    const mcts_move_info<Game>* best = nullptr;
+    for (const auto& m : r.moves) {
+      const bool achieves = m.lower >= sure;
+      const bool hopeful = m.upper > sure && (m.visits == 0 || value_of(m) >= sure);
+      if (options_.solver && !achieves && !hopeful) continue;
+      if (best == nullptr || better(m, *best)) best = &m;
+    }
+    if (best == nullptr) return false;
+    r.best_move = best->move;
+    r.visits = best->visits;
+    r.value = value_of(*best);
+    return true;
   }
 
   double value_of(const mcts_move_info<Game>& m) const noexcept {

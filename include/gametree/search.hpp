@@ -264,15 +264,7 @@ class engine {
     result_type r = std::move(results[chosen]);
     for (std::size_t i = 0; i < threads; ++i) {
       if (i == chosen) continue;
-      const engine_statistics& s = results[i].stats;
-      r.stats.nodes += s.nodes;
-      r.stats.leaves += s.leaves;
-      r.stats.cutoffs += s.cutoffs;
-      r.stats.tt_probes += s.tt_probes;
-      r.stats.tt_hits += s.tt_hits;
-      r.stats.tt_cutoffs += s.tt_cutoffs;
-      r.stats.pv_nodes += s.pv_nodes;
-      r.stats.max_ply = std::max(r.stats.max_ply, s.max_ply);
+      r.stats.add(results[i].stats);
     }
     r.stats.elapsed = std::chrono::steady_clock::now() - start;
     return r;

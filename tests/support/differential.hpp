@@ -28,10 +28,14 @@
 
 namespace gametree_test {
 
+// The names the engine's test files use; `using namespace gametree_test;` brings them in.
 using gametree::engine;
 using gametree::engine_options;
+using gametree::score;
 using gametree::score_bound;
+using gametree::search_limits;
 using gametree::stop_reason;
+namespace games = gametree::games;
 
 struct option_set {
   std::string name;

@@ -5,6 +5,7 @@
 
 #include <gametree/game.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -120,6 +121,18 @@ struct engine_statistics {
   /// nodes_by_depth[d - 1]: nodes of the iteration of depth d (one entry for solve()).
   std::vector<std::uint64_t> nodes_by_depth;
   std::chrono::duration<double> elapsed{0};
+  /// Adds the counts of another search of the same root (a helper thread's): nodes_by_depth
+  /// and elapsed are left as they are.
+  void add(const engine_statistics& o) noexcept {
+    nodes += o.nodes;
+    leaves += o.leaves;
+    cutoffs += o.cutoffs;
+    tt_probes += o.tt_probes;
+    tt_hits += o.tt_hits;
+    tt_cutoffs += o.tt_cutoffs;
+    pv_nodes += o.pv_nodes;
+    max_ply = std::max(max_ply, o.max_ply);
+  }
   [[nodiscard]] double nodes_per_second() const noexcept {
     return elapsed.count() > 0 ? static_cast<double>(nodes) / elapsed.count() : 0.0;
   }
