@@ -1,7 +1,7 @@
 #pragma once
 // The game concept of the engine: what a user's game type provides (moves, play, the outcome)
 // and the optional capabilities the engine detects (evaluate, undo, hash, key, player_to_move,
-// search_moves, move hints, score bounds, horizon). Also the engine's score type, and
+// search_moves, move hints, score bounds, horizon, chance states, state indices). Also the engine's score type, and
 // game_tree_view, which shows any game to the static-tree algorithms of alpha_beta.hpp
 // (minimax, alpha_beta).
 //
@@ -441,6 +441,103 @@ concept turn_reporting_game = game<G> && requires(const G& g) {
                std::semiregular<std::remove_cvref_t<decltype(g.player_to_move())>>;
 };
 
+/// One outcome of a chance state (a die's face, a card dealt) and its probability.
+template <class Move>
+struct chance_outcome {
+  Move move{};
+  double probability = 0;
+  friend bool operator==(const chance_outcome&, const chance_outcome&) = default;
+};
+
+/// How far the probabilities of a chance state's outcomes may sum from 1.
+inline constexpr double chance_tolerance = 1e-9;
+
+/// Optional: chance states (a roll of the dice, a shuffle), for a game with player_to_move()
+/// and a floating-point payoff. g.is_chance() says whether the state is one; at a chance state
+/// g.chance_outcomes(out) appends every outcome with its probability to out (at least one;
+/// each probability in (0, 1], together 1 within chance_tolerance) and play(outcome.move)
+/// applies one; legal_moves() there appends the same moves in the same order (so that
+/// play_checked accepts a roll typed by a person). A chance state's value is for its
+/// player_to_move(): the probability-weighted mean of its outcomes' values, each for that
+/// player (negated where an outcome's state has another player to move).
+///
+/// Scoring: an expected value mixes payoffs, so a chance game's outcome() is a number (a game
+/// won or lost pays +1 or -1, and its value is then P(win) - P(loss)); wins and losses carry no
+/// distance.
+template <class G>
+concept chance_game = game<G> && requires(const G& g, std::vector<chance_outcome<typename G::move_type>>& out) {
+  { g.is_chance() } -> std::convertible_to<bool>;
+  g.chance_outcomes(out);
+};
+
+/// The least and greatest value a chance game's payoffs and evaluations take (payoff_bounds()).
+struct payoff_bounds {
+  double lower = -1;
+  double upper = 1;
+};
+
+/// Optional, for a chance game: g.payoff_bounds() -> payoff_bounds, the same at every state,
+/// with every payoff and every evaluate() within [lower, upper] (lower < upper, both finite).
+/// The engine then prunes at chance states (Ballard's Star1): a state whose outcomes so far
+/// cannot bring the mean inside the window is cut. A payoff or evaluation outside the bounds
+/// is a contract error (it would make the cuts wrong).
+template <class G>
+concept payoff_bounded_game = chance_game<G> && requires(const G& g) {
+  { g.payoff_bounds() } -> std::convertible_to<payoff_bounds>;
+};
+
+namespace detail {
+template <class G>
+concept floating_payoff = requires(const G& g) {
+  requires std::is_floating_point_v<typename optional_payoff<decltype(g.outcome())>::type>;
+};
+// Stated where a solver takes a chance game: what chance_game asks beyond its two functions.
+template <class G>
+constexpr bool well_formed_chance_game() {
+  if constexpr (chance_game<G>) {
+    static_assert(turn_reporting_game<G>,
+                  "gametree: a game with chance states needs player_to_move(): a chance state's value is for "
+                  "the player it names");
+    static_assert(floating_payoff<G>,
+                  "gametree: a game with chance states needs a floating-point payoff (outcome() returning "
+                  "std::optional<double>, say): an expected value mixes payoffs");
+  }
+  return true;
+}
+// The payoff bounds of a chance game, checked (payoff_bounded_game).
+template <class G>
+payoff_bounds checked_payoff_bounds(const G& g) {
+  const payoff_bounds b = g.payoff_bounds();
+  if (!(std::isfinite(b.lower) && std::isfinite(b.upper) && b.lower < b.upper)) {
+    throw game_contract_error("game contract: payoff_bounds() must give finite bounds with lower < upper, not [" +
+                              std::to_string(b.lower) + ", " + std::to_string(b.upper) + "]");
+  }
+  return b;
+}
+// Stated where a search does not take chance states: MCTS, game_tree_view.
+template <class G>
+constexpr bool without_chance_states() {
+  static_assert(!chance_game<G>,
+                "gametree: this search does not take games with chance states (is_chance()); "
+                "engine<G> (gametree/search.hpp) and solve_by_value_iteration (gametree/value_iteration.hpp) do");
+  return true;
+}
+}  // namespace detail
+
+/// Optional: the states numbered densely, for solvers that keep a value per state
+/// (solve_by_value_iteration). g.state_count() -> std::size_t, the same at every state of one
+/// game; g.state_index() -> std::size_t below it; g.state_at(i) -> G, a state whose
+/// state_index() is i, for every i below state_count(). States with one index must be alike
+/// for the rest of the game: the same outcome, the same moves (or outcomes) leading to states
+/// of the same indices, seen by the player to move (a game may so number a position once
+/// whichever player is which, and every finished game under one index).
+template <class G>
+concept indexed_game = game<G> && requires(const G& g, std::size_t i) {
+  { g.state_count() } -> std::convertible_to<std::size_t>;
+  { g.state_index() } -> std::convertible_to<std::size_t>;
+  { g.state_at(i) } -> std::convertible_to<G>;
+};
+
 /// Optional: g.search_moves(out) appends the moves worth searching: some of the legal moves
 /// (at least one), among them a best one. The engine searches these instead of all legal
 /// moves; what play_checked and game_tree_view accept stays legal_moves(). Connect 4 leaves
@@ -563,6 +660,31 @@ void check_bounds(const score_range<game_value_t<G>>& r) {
   }
 }
 
+// The outcomes of a chance state, as chance_game asks: at least one, each probability in
+// (0, 1], together 1 within chance_tolerance.
+template <class Move>
+void check_chance_outcomes(const std::vector<chance_outcome<Move>>& outcomes, std::size_t first) {
+  if (outcomes.size() <= first) {
+    throw game_contract_error("game contract: a chance state must have an outcome, but chance_outcomes() produced none");
+  }
+  double sum = 0;
+  for (std::size_t i = first; i < outcomes.size(); ++i) {
+    const double p = outcomes[i].probability;
+    if (!(p > 0 && p <= 1)) {
+      throw game_contract_error("game contract: a chance outcome's probability must be in (0, 1], but outcome " +
+                                std::to_string(i - first + 1) + " has " + std::to_string(p));
+    }
+    sum += p;
+  }
+  if (!(std::abs(sum - 1) <= chance_tolerance)) {
+    std::ostringstream text;
+    text.precision(17);
+    text << sum;
+    throw game_contract_error("game contract: a chance state's probabilities must sum to 1 (within 1e-9), but they sum to " +
+                              text.str());
+  }
+}
+
 template <class Game>
 concept move_texted = requires(const Game& g, const typename Game::move_type& m) {
   { g.move_text(m) } -> std::convertible_to<std::string>;
@@ -654,6 +776,7 @@ void play_checked(G& g, const typename G::move_type& move) {
 template <game G>
 class game_tree_view {
   static_assert(detail::negatable_evaluation<G>());
+  static_assert(detail::without_chance_states<G>());
 
  public:
   using value_type = score<game_value_t<G>>;

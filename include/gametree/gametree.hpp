@@ -8,6 +8,7 @@
 #include <gametree/game.hpp>
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
+#include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/grid_game.hpp>
 #include <gametree/level_order.hpp>
@@ -18,4 +19,5 @@
 #include <gametree/search.hpp>
 #include <gametree/text_input.hpp>
 #include <gametree/transposition_table.hpp>
+#include <gametree/value_iteration.hpp>
 #include <gametree/version.hpp>

@@ -318,6 +318,8 @@ struct mcts_result {
 /// it searches), not copyable.
 template <game Game>
 class mcts {
+  static_assert(detail::without_chance_states<Game>());
+
  public:
   using move_type = typename Game::move_type;
   using result_type = mcts_result<Game>;

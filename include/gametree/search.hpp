@@ -50,6 +50,7 @@ namespace gametree {
 template <game Game>
 class engine {
   static_assert(detail::negatable_evaluation<Game>());
+  static_assert(detail::well_formed_chance_game<Game>());
 
  public:
   using move_type = typename Game::move_type;
@@ -114,6 +115,11 @@ class engine {
   result_type solve(const Game& game, const search_limits& limits = {},
                     solve_mode mode = solve_mode::strong) {
     if (limits.max_depth) throw std::invalid_argument("solve: max_depth must be empty");
+    if constexpr (chance_game<Game>) {
+      if (mode == solve_mode::weak) {
+        throw std::invalid_argument("solve: weak mode needs wins and losses, which a game with chance states does not have");
+      }
+    }
     check_limits(limits);
     return run(game, limits, false, mode);
   }
@@ -172,6 +178,15 @@ class engine {
     if (options.aspiration && !(*options.aspiration > 0 && std::isfinite(*options.aspiration))) {
       throw std::invalid_argument("engine_options: aspiration must be a positive, finite width, not " +
                                   std::to_string(*options.aspiration));
+    }
+    if constexpr (chance_game<Game>) {
+      // A chance state's value is a mean of real numbers: a null window narrows it by one
+      // representable value at a time.
+      if (options.narrowing || options.mtdf) {
+        throw std::invalid_argument(std::string("engine_options: ") + (options.mtdf ? "mtdf" : "narrowing") +
+                                    " does not apply to a game with chance states (their values are means, which "
+                                    "null-window tests narrow one representable value at a time)");
+      }
     }
     return options;
   }

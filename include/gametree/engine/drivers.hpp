@@ -74,6 +74,9 @@ class root_driver {
     }
     const std::span<const move_type> collected = w_.line();
     r.pv.assign(collected.begin(), collected.end());
+    // A line through a chance state follows the outcome it assumed, whose value is not the
+    // chance state's: the checks below, each move keeping the root's value, do not hold there.
+    if constexpr (chance_game<Game>) return;
     const std::size_t limit = options_.max_pv_length;
     if (r.pv.size() >= limit) return;
     const bool solving = r.solved;  // no depth limit touched the value: the line may run to the end

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -212,6 +213,11 @@ class search_worker {
     }
     if (table_ != nullptr && index_ == 0) table_->new_search();  // once a search, by thread 0 before the others start
     order_.age();
+    if constexpr (payoff_bounded_game<Game>) {
+      const payoff_bounds range = checked_payoff_bounds(root);
+      payoff_low_ = range.lower;
+      payoff_high_ = range.upper;
+    }
   }
 
   // One iteration at the given depth from the root state, with the window (alpha, beta),
@@ -324,7 +330,20 @@ class search_worker {
     stage at;          // the child being searched, or the next one
     std::uint8_t transform;  // the symmetry to its canonical image (table_place)
     bool marked;             // busy in the team's marks while it is searched
+    bool chance;             // a chance state: its value is the mean of its outcomes'
     player_type player;
+  };
+
+  // What a chance state's frame adds (chance_[p] for the frame at ply p): the probability-
+  // weighted sum of the outcomes searched, the probability of those still to come, the window
+  // the outcome being searched has (for the frame's player), and the outcome the line of best
+  // play assumes (the most probable, the first among equals).
+  struct chance_frame {
+    double sum = 0;
+    double rest = 1;
+    double low = 0, high = 0;  // the outcome's window; -inf / +inf: none on that side
+    std::uint32_t line_outcome = 0;
+    bool wide = false;  // the outcome is searched again with no window (a cut rounding denied)
   };
 
   // A node answered at once (a terminal, the depth limit, the table, the game's bounds), or
@@ -534,12 +553,16 @@ class search_worker {
     if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     if (const auto o = g.outcome()) {
       ++stats_.leaves;
-      return answered({access::to_root(terminal_score<value_type>(*o), ply), true, false}, status::terminal);
+      const score_type v = terminal_score<value_type>(*o);
+      if constexpr (payoff_bounded_game<Game>) check_in_bounds(v, "outcome() returned the payoff");
+      return answered({access::to_root(v, ply), true, false}, status::terminal);
     }
     if constexpr (evaluated_game<Game>) {
       if (depth == 0) {
         ++stats_.leaves;
-        return answered({evaluation(g), false, false}, status::horizon);
+        const score_type v = evaluation(g);
+        if constexpr (payoff_bounded_game<Game>) check_in_bounds(v, "evaluate() returned");
+        return answered({v, false, false}, status::horizon);
       }
     }
     // The game's bounds before the table: a node they answer needs no probe, and the work
@@ -598,7 +621,14 @@ class search_worker {
         }
       }
     }
-    if (!generated) generate(g);
+    bool chance = false;
+    if constexpr (chance_game<Game>) chance = static_cast<bool>(g.is_chance());
+    if (chance) {
+      moves_.resize(first);  // what expand() appended: a chance state's moves are its outcomes
+      if constexpr (chance_game<Game>) generate_outcomes(g, first);
+    } else if (!generated) {
+      generate(g);
+    }
     const std::size_t last = moves_.size();
     if (last <= first) check_generated<Game>(first, last);
     // GCOVR_EXCL_START: 2^32 moves on one path need more than 16 GiB of moves.
@@ -606,7 +636,8 @@ class search_worker {
       throw std::length_error("search: more than 2^32 moves on the search path");
     }
     // GCOVR_EXCL_STOP
-    if (options_.move_ordering) order_.order(g, moves_, first, last, table_move, p);
+    // A chance state's outcomes keep their order: the mean is summed in it.
+    if (options_.move_ordering && !chance) order_.order(g, moves_, first, last, table_move, p);
     if (p >= frames_.size()) frames_.resize(p + 1);
     if (ply >= stats_.max_ply) stats_.max_ply = ply + 1;  // its children are entered
     if (p < pv_cap_) pv_length_[p] = 0;
@@ -628,8 +659,122 @@ class search_worker {
     f.exact = true;
     f.improved = false;
     f.at = stage::full;
+    f.chance = chance;
     if constexpr (turn_reporting_game<Game>) f.player = g.player_to_move();
+    if constexpr (chance_game<Game>) {
+      if (chance) {
+        if (p >= chance_.size()) chance_.resize(p + 1);
+        chance_frame& c = chance_[p];
+        c = chance_frame{};
+        auto line = static_cast<std::uint32_t>(first);
+        for (auto i = static_cast<std::uint32_t>(first); i < last; ++i) {
+          if (probabilities_[i] > probabilities_[line]) line = i;
+        }
+        c.line_outcome = line;
+        f.best_index = line;  // the outcome the table keeps and a chance root reports
+      }
+    }
     return {score_type{}, true, true};
+  }
+
+  // Appends the outcomes of chance state g to the moves (from first), their probabilities to
+  // probabilities_ at the same places.
+  void generate_outcomes(const Game& g, std::size_t first) {
+    outcomes_.clear();
+    g.chance_outcomes(outcomes_);
+    check_chance_outcomes(outcomes_, 0);
+    if (probabilities_.size() < first + outcomes_.size()) probabilities_.resize(first + outcomes_.size());
+    for (std::size_t k = 0; k < outcomes_.size(); ++k) {
+      moves_.push_back(outcomes_[k].move);
+      probabilities_[first + k] = outcomes_[k].probability;
+    }
+  }
+
+  // A chance game's payoff or evaluation v lies within its payoff_bounds (Star1's cuts count
+  // on it).
+  void check_in_bounds(const score_type& v, const char* what) const {
+    const double x = as_real(v);
+    if (!(x >= payoff_low_ && x <= payoff_high_)) {
+      throw game_contract_error(std::string("game contract: ") + what + " " + std::to_string(x) +
+                                ", outside payoff_bounds() [" + std::to_string(payoff_low_) + ", " +
+                                std::to_string(payoff_high_) + "]");
+    }
+  }
+
+  // A score of a chance game as a real number (a bound beyond every value: an infinity), and back.
+  static double as_real(const score_type& s) noexcept {
+    if (s.is_win()) return std::numeric_limits<double>::infinity();
+    if (s.is_loss()) return -std::numeric_limits<double>::infinity();
+    return static_cast<double>(s.value());
+  }
+  static score_type from_real(double x) {
+    if (x == std::numeric_limits<double>::infinity()) return access::pos_inf();
+    if (x == -std::numeric_limits<double>::infinity()) return access::neg_inf();
+    return score_type::of(static_cast<value_type>(x));
+  }
+
+  // The window (for the chance state's player) of outcome i of the chance frame f at ply p:
+  // Ballard's Star1. With sum S of the outcomes searched, probability r of those after i, and
+  // payoffs in [L, U], the frame's mean lies at or below alpha if outcome i's value is at or
+  // below (alpha - S - U r) / p_i, and at or above beta if it is at or above
+  // (beta - S - L r) / p_i. Without payoff bounds (or while an outcome is searched again): no
+  // window, the outcome's exact value.
+  void chance_window(const frame& f, std::uint32_t i, std::size_t p) {
+    chance_frame& c = chance_[p];
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    c.low = -inf;
+    c.high = inf;
+    if constexpr (payoff_bounded_game<Game>) {
+      if (!c.wide) {
+        const double pi = probabilities_[i];
+        const double after = c.rest - pi;
+        const double low = (as_real(f.alpha) - c.sum - payoff_high_ * after) / pi;
+        const double high = (as_real(f.beta) - c.sum - payoff_low_ * after) / pi;
+        if (low >= payoff_low_) c.low = low;     // below the least payoff it could not fail low
+        if (high <= payoff_high_) c.high = high;
+        if (!(c.low < c.high)) c.high = std::nextafter(c.low, inf);  // rounding closed it
+      }
+    } else {
+      (void)f;
+      (void)i;
+    }
+  }
+
+  // Outcome i of the chance frame f at ply p returned v (for the frame's player; exact inside
+  // its window, else a bound on that side). The frame is cut where the bound proves its mean
+  // outside the frame's window; if rounding leaves the proof short, the outcome is searched
+  // again with no window.
+  void absorb_outcome(frame& f, std::uint32_t i, const score_type& value, bool child_exact, std::size_t p,
+                      bool child_line) {
+    chance_frame& c = chance_[p];
+    const double v = as_real(value);
+    const double pi = probabilities_[i];
+    const double after = c.rest - pi;
+    f.exact = f.exact && child_exact;
+    if (v <= c.low || v >= c.high) {
+      const bool low = v <= c.low;
+      const double bound = c.sum + pi * v + (low ? payoff_high_ : payoff_low_) * after;
+      if (low ? bound <= as_real(f.alpha) : bound >= as_real(f.beta)) {
+        f.best = from_real(bound);
+        f.improved = !low;  // a lower bound above beta, or an upper one below alpha
+        if (f.next < f.last) {
+          ++stats_.cutoffs;
+          f.next = f.last;
+        }
+        return;
+      }
+      c.wide = true;
+      f.next = i;
+      return;
+    }
+    c.wide = false;
+    c.sum += pi * v;
+    c.rest = after;
+    if (i == c.line_outcome && p < pv_cap_) update_pv(i, p, child_line);
+    if (f.next == f.last) {
+      f.best = from_real(c.sum);
+      f.improved = true;
+    }
   }
 
   // The moves to search: search_moves() where the game has it, else every legal move.
@@ -660,6 +805,12 @@ class search_worker {
   GAMETREE_DETAIL_INLINE void absorb(frame& f, std::uint32_t i, const score_type& child,
                                      bool child_exact, bool same, std::size_t p, bool child_line) {
     const score_type s = same ? child : access::negate(child);
+    if constexpr (chance_game<Game>) {
+      if (f.chance) {
+        absorb_outcome(f, i, s, child_exact, p, child_line);
+        return;
+      }
+    }
     if (f.at == stage::probe) {
       f.at = stage::full;
       if (access::greater(s, f.alpha) && access::greater(f.beta, s)) {
@@ -751,20 +902,32 @@ class search_worker {
         // searched when its turn comes again), so that the threads share the work rather
         // than race through the same subtree (the idea of Weill's ABDADA, 1996, in the
         // simplified form of busy marks). Not while tracing: the trace follows move order.
-        const bool put_off_busy = team_ != nullptr && p + 1 < busy_plies && i > f.first && i < f.fresh_end &&
-                                  f.at != stage::research && tracing_ == nullptr;
+        bool put_off_busy = team_ != nullptr && p + 1 < busy_plies && i > f.first && i < f.fresh_end &&
+                            f.at != stage::research && tracing_ == nullptr;
         // PVS: after the first move, a null window around alpha unless this is the re-search.
-        const bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
+        bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
+        score_type window_alpha = alpha;
+        if constexpr (chance_game<Game>) {
+          if (f.chance) {  // the outcomes in their order, each with its Star1 window
+            put_off_busy = false;
+            probe = false;
+            chance_window(f, i, p);
+            window_alpha = from_real(chance_[p].low);
+          }
+        }
         f.at = probe ? stage::probe : stage::full;
-        const score_type beta = probe ? access::successor(alpha) : f.beta;
+        score_type beta = probe ? access::successor(alpha) : f.beta;
+        if constexpr (chance_game<Game>) {
+          if (f.chance) beta = from_real(chance_[p].high);
+        }
         const std::int64_t child_depth = f.depth - 1;
         [[maybe_unused]] const player_type player = f.player;
         make<Undo>(moves_[i], p);
         bool same = false;
         if constexpr (turn_reporting_game<Game>) same = game_->player_to_move() == player;
         // One call, so that the loop holds one inlined copy of enter.
-        const score_type child_alpha = same ? alpha : access::negate(beta);
-        const score_type child_beta = same ? beta : access::negate(alpha);
+        const score_type child_alpha = same ? window_alpha : access::negate(beta);
+        const score_type child_beta = same ? beta : access::negate(window_alpha);
         const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1, put_off_busy);
         if (a.pushed) {
           ++p;
@@ -839,6 +1002,14 @@ class search_worker {
   std::uint64_t reported_ = 0;      // nodes already added to the team's count
   table_statistics table_counts_;   // in a team: the stores it made (the shared table counts none)
   trace_type* tracing_ = nullptr;   // the iteration under way's trace, or none
+  // Chance games: the chance frames by ply, the outcomes' probabilities beside the moves
+  // (probabilities_[i] for moves_[i] of a chance frame), a buffer for chance_outcomes(), and
+  // the payoff bounds (payoff_bounded_game).
+  std::vector<chance_frame> chance_;
+  std::vector<double> probabilities_;
+  std::vector<chance_outcome<move_type>> outcomes_;
+  double payoff_low_ = -std::numeric_limits<double>::infinity();
+  double payoff_high_ = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace gametree::detail
