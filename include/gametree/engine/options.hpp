@@ -42,6 +42,16 @@ enum class stop_reason : std::uint8_t {
   stopped,    ///< the stop flag or engine::stop()
 };
 
+/// How the engine prunes at the chance states of a game that declares payoff_bounds() (see
+/// docs/chance.md): Ballard's *-minimax (1983).
+enum class chance_pruning : std::uint8_t {
+  none,   ///< plain expectimax: every outcome searched with no window
+  star1,  ///< each outcome searched with the window that decides a cut, the others' values
+          ///< taken at the payoff bounds
+  star2,  ///< Star1, after a first pass that searches one move of each outcome's state for a
+          ///< bound on its value (a cut may then need no full search at all)
+};
+
 /// How an engine searches. The defaults are the fastest; the switches exist so that every
 /// combination can be compared with plain minimax.
 struct engine_options {
@@ -98,6 +108,9 @@ struct engine_options {
   /// is exact whatever the interleaving; node counts, the line and a depth-limited search's
   /// score may differ from run to run. 1: one thread, the same search on every run.
   std::size_t threads = 1;
+  /// Games with chance states: how chance states are pruned. Needs payoff_bounds() (without,
+  /// every outcome is searched with no window whatever this says). The values are the same.
+  chance_pruning chance = chance_pruning::star2;
 };
 
 /// What solve() finds: the exact value (strong), or only whether the player to move wins,

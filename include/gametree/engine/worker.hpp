@@ -331,19 +331,23 @@ class search_worker {
     std::uint8_t transform;  // the symmetry to its canonical image (table_place)
     bool marked;             // busy in the team's marks while it is searched
     bool chance;             // a chance state: its value is the mean of its outcomes'
+    bool probe_only;         // Star2's probe of an outcome: its first move alone is searched
     player_type player;
   };
 
   // What a chance state's frame adds (chance_[p] for the frame at ply p): the probability-
-  // weighted sum of the outcomes searched, the probability of those still to come, the window
-  // the outcome being searched has (for the frame's player), and the outcome the line of best
-  // play assumes (the most probable, the first among equals).
+  // weighted sum of the outcomes searched, the window the outcome being searched has (for the
+  // frame's player), the bounds of the outcomes after it summed with their probabilities, and
+  // the outcome the line of best play assumes (the most probable, the first among equals).
+  // Each outcome's own bounds are in outcome_low_ and outcome_high_, beside its move.
   struct chance_frame {
     double sum = 0;
-    double rest = 1;
     double low = 0, high = 0;  // the outcome's window; -inf / +inf: none on that side
+    double after_low = 0, after_high = 0;
     std::uint32_t line_outcome = 0;
-    bool wide = false;  // the outcome is searched again with no window (a cut rounding denied)
+    bool pruned = false;   // the game's payoff bounds give windows and cuts (Star1, Star2)
+    bool probing = false;  // Star2's first pass: one move of each outcome's state, for bounds
+    bool wide = false;     // the outcome is searched again with no window (a cut rounding denied)
   };
 
   // A node answered at once (a terminal, the depth limit, the table, the game's bounds), or
@@ -521,15 +525,16 @@ class search_worker {
   // The root, once per iteration, through a call that is not inlined: the search loop then
   // holds one inlined copy of enter, at its one call for a child.
   [[gnu::noinline]] answer enter_root(const score_type& alpha, const score_type& beta, std::int64_t depth) {
-    return enter(alpha, beta, depth, false, 0, false);
+    return enter(alpha, beta, depth, false, 0, false, false);
   }
 
   // Enters the current state with window (alpha, beta) and depth plies to go: answers it at
   // once, or pushes its frame. The node and how it was answered go to tracing_, if set.
   // put_off_busy: a state another thread of the team is searching is not entered but put
-  // off (answer::put_off), to be searched after the frame's other moves.
+  // off (answer::put_off), to be searched after the frame's other moves. probe_only: Star2's
+  // probe, a frame that searches its first move alone.
   GAMETREE_DETAIL_INLINE answer enter(score_type alpha, score_type beta, std::int64_t depth,
-                                      bool same_player, std::size_t p, bool put_off_busy) {
+                                      bool same_player, std::size_t p, bool put_off_busy, bool probe_only) {
     const Game& g = *game_;
     const auto ply = static_cast<std::int64_t>(p);
     std::uint64_t hash = 0;
@@ -662,6 +667,7 @@ class search_worker {
     f.chance = chance;
     if constexpr (turn_reporting_game<Game>) f.player = g.player_to_move();
     if constexpr (chance_game<Game>) {
+      f.probe_only = false;
       if (chance) {
         if (p >= chance_.size()) chance_.resize(p + 1);
         chance_frame& c = chance_[p];
@@ -669,10 +675,23 @@ class search_worker {
         auto line = static_cast<std::uint32_t>(first);
         for (auto i = static_cast<std::uint32_t>(first); i < last; ++i) {
           if (probabilities_[i] > probabilities_[line]) line = i;
+          outcome_low_[i] = payoff_low_;
+          outcome_high_[i] = payoff_high_;
         }
         c.line_outcome = line;
         f.best_index = line;  // the outcome the table keeps and a chance root reports
+        c.pruned = payoff_bounded_game<Game> && options_.chance != chance_pruning::none;
+        // Star2's probes are searched again in the second pass, where the table answers them:
+        // without a table they would be searched twice, and below a probe, probes of probes
+        // multiply that. So Star1 there.
+        c.probing = c.pruned && options_.chance == chance_pruning::star2 && table_ != nullptr && probes_open_ == 0;
+      } else if (probe_only) {
+        f.probe_only = true;
+        f.last = f.first + 1;
+        ++probes_open_;
       }
+    } else {
+      (void)probe_only;
     }
     return {score_type{}, true, true};
   }
@@ -683,7 +702,11 @@ class search_worker {
     outcomes_.clear();
     g.chance_outcomes(outcomes_);
     check_chance_outcomes(outcomes_, 0);
-    if (probabilities_.size() < first + outcomes_.size()) probabilities_.resize(first + outcomes_.size());
+    if (probabilities_.size() < first + outcomes_.size()) {
+      probabilities_.resize(first + outcomes_.size());
+      outcome_low_.resize(first + outcomes_.size());
+      outcome_high_.resize(first + outcomes_.size());
+    }
     for (std::size_t k = 0; k < outcomes_.size(); ++k) {
       moves_.push_back(outcomes_[k].move);
       probabilities_[first + k] = outcomes_[k].probability;
@@ -713,47 +736,99 @@ class search_worker {
     return score_type::of(static_cast<value_type>(x));
   }
 
-  // The window (for the chance state's player) of outcome i of the chance frame f at ply p:
-  // Ballard's Star1. With sum S of the outcomes searched, probability r of those after i, and
-  // payoffs in [L, U], the frame's mean lies at or below alpha if outcome i's value is at or
-  // below (alpha - S - U r) / p_i, and at or above beta if it is at or above
-  // (beta - S - L r) / p_i. Without payoff bounds (or while an outcome is searched again): no
-  // window, the outcome's exact value.
-  void chance_window(const frame& f, std::uint32_t i, std::size_t p) {
+  // Before outcome i of the chance frame f at ply p (Ballard's *-minimax, 1983): with the
+  // outcomes searched so far summing to S and every other outcome j still open within its
+  // bounds [lo_j, hi_j] (the payoffs' at first; Star2's probes narrow them), the frame is cut
+  // at once if its mean is sure to be at or below alpha or at or above beta; an outcome whose
+  // value is known already is taken; else outcome i gets the window that decides a cut: at or
+  // below (alpha - S - sum p_j hi_j) / p_i the mean fails low, at or above
+  // (beta - S - sum p_j lo_j) / p_i high. Returns whether outcome i is to be searched. In
+  // Star2's first pass every other outcome is open and S is 0.
+  bool chance_before(frame& f, std::uint32_t i, std::size_t p) {
     chance_frame& c = chance_[p];
     constexpr double inf = std::numeric_limits<double>::infinity();
     c.low = -inf;
     c.high = inf;
-    if constexpr (payoff_bounded_game<Game>) {
-      if (!c.wide) {
-        const double pi = probabilities_[i];
-        const double after = c.rest - pi;
-        const double low = (as_real(f.alpha) - c.sum - payoff_high_ * after) / pi;
-        const double high = (as_real(f.beta) - c.sum - payoff_low_ * after) / pi;
-        if (low >= payoff_low_) c.low = low;     // below the least payoff it could not fail low
-        if (high <= payoff_high_) c.high = high;
-        if (!(c.low < c.high)) c.high = std::nextafter(c.low, inf);  // rounding closed it
-      }
-    } else {
-      (void)f;
-      (void)i;
+    if (!c.pruned || c.wide) return true;
+    double rest_low = 0;
+    double rest_high = 0;
+    for (std::uint32_t j = c.probing ? f.first : i; j < f.last; ++j) {
+      if (j == i) continue;
+      rest_low += probabilities_[j] * outcome_low_[j];
+      rest_high += probabilities_[j] * outcome_high_[j];
     }
+    const double pi = probabilities_[i];
+    const double sum = c.probing ? 0.0 : c.sum;
+    const double alpha = as_real(f.alpha);
+    const double beta = as_real(f.beta);
+    const double most = sum + rest_high + pi * outcome_high_[i];
+    const double least = sum + rest_low + pi * outcome_low_[i];
+    if (most <= alpha || least >= beta) {
+      const bool high = least >= beta;
+      f.best = from_real(high ? least : most);
+      f.improved = high;  // a lower bound at or above beta, or an upper one at or below alpha
+      c.probing = false;
+      ++stats_.cutoffs;
+      f.next = f.last;
+      if (tracing_ != nullptr) [[unlikely]] tracing_->prune(p, &moves_[i], moves_.data() + f.last);
+      return false;
+    }
+    if (!c.probing && outcome_low_[i] == outcome_high_[i]) {  // a probe found its value
+      c.sum += pi * outcome_low_[i];
+      if (i == c.line_outcome && p < pv_cap_) update_pv(i, p, false);
+      if (f.next == f.last) {
+        f.best = from_real(c.sum);
+        f.improved = true;
+      }
+      return false;
+    }
+    const double low = (alpha - sum - rest_high) / pi;
+    const double high = (beta - sum - rest_low) / pi;
+    if (low >= outcome_low_[i]) c.low = low;  // below the outcome's least value it could not fail low
+    if (high <= outcome_high_[i]) c.high = high;
+    if (!(c.low < c.high)) c.high = std::nextafter(c.low, inf);  // rounding closed it
+    c.after_low = rest_low;
+    c.after_high = rest_high;
+    return true;
   }
 
-  // Outcome i of the chance frame f at ply p returned v (for the frame's player; exact inside
-  // its window, else a bound on that side). The frame is cut where the bound proves its mean
-  // outside the frame's window; if rounding leaves the proof short, the outcome is searched
-  // again with no window.
-  void absorb_outcome(frame& f, std::uint32_t i, const score_type& value, bool child_exact, std::size_t p,
-                      bool child_line) {
+  // Outcome i of the chance frame f at ply p returned v (for the frame's player). In Star2's
+  // first pass it narrows the outcome's bounds: an answer at once (fail-soft: exact inside its
+  // window, else a bound on that side), or a probe's first move, which bounds the outcome's
+  // state from below for its own player (probe_lower: it beat the probe's alpha) - from above
+  // for the frame's where the player changes (not same). In the second pass the frame is cut
+  // where v, a bound, proves its mean outside the frame's window; if rounding leaves the proof
+  // short, the outcome is searched again with no window.
+  void absorb_outcome(frame& f, std::uint32_t i, const score_type& value, bool child_exact, bool same, std::size_t p,
+                      bool child_line, bool probe_lower) {
     chance_frame& c = chance_[p];
     const double v = as_real(value);
-    const double pi = probabilities_[i];
-    const double after = c.rest - pi;
     f.exact = f.exact && child_exact;
+    if (c.probing) {
+      double& lo = outcome_low_[i];
+      double& hi = outcome_high_[i];
+      if (child_line) {
+        if (probe_lower) {
+          if (same) {
+            lo = std::max(lo, v);
+          } else {
+            hi = std::min(hi, v);
+          }
+        }
+      } else if (v <= c.low) {
+        hi = std::min(hi, v);
+      } else if (v >= c.high) {
+        lo = std::max(lo, v);
+      } else {
+        lo = v;
+        hi = v;
+      }
+      return;
+    }
+    const double pi = probabilities_[i];
     if (v <= c.low || v >= c.high) {
       const bool low = v <= c.low;
-      const double bound = c.sum + pi * v + (low ? payoff_high_ : payoff_low_) * after;
+      const double bound = c.sum + pi * v + (low ? c.after_high : c.after_low);
       if (low ? bound <= as_real(f.alpha) : bound >= as_real(f.beta)) {
         f.best = from_real(bound);
         f.improved = !low;  // a lower bound above beta, or an upper one below alpha
@@ -769,7 +844,6 @@ class search_worker {
     }
     c.wide = false;
     c.sum += pi * v;
-    c.rest = after;
     if (i == c.line_outcome && p < pv_cap_) update_pv(i, p, child_line);
     if (f.next == f.last) {
       f.best = from_real(c.sum);
@@ -802,14 +876,18 @@ class search_worker {
   }
 
   // The child searched from moves_[i] returned child (its own point of view).
+  // probe_lower: see absorb_outcome.
   GAMETREE_DETAIL_INLINE void absorb(frame& f, std::uint32_t i, const score_type& child,
-                                     bool child_exact, bool same, std::size_t p, bool child_line) {
+                                     bool child_exact, bool same, std::size_t p, bool child_line,
+                                     bool probe_lower = false) {
     const score_type s = same ? child : access::negate(child);
     if constexpr (chance_game<Game>) {
       if (f.chance) {
-        absorb_outcome(f, i, s, child_exact, p, child_line);
+        absorb_outcome(f, i, s, child_exact, same, p, child_line, probe_lower);
         return;
       }
+    } else {
+      (void)probe_lower;
     }
     if (f.at == stage::probe) {
       f.at = stage::full;
@@ -907,12 +985,14 @@ class search_worker {
         // PVS: after the first move, a null window around alpha unless this is the re-search.
         bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
         score_type window_alpha = alpha;
+        bool probing = false;
         if constexpr (chance_game<Game>) {
-          if (f.chance) {  // the outcomes in their order, each with its Star1 window
+          if (f.chance) {  // the outcomes in their order, each with its window
             put_off_busy = false;
             probe = false;
-            chance_window(f, i, p);
+            if (!chance_before(f, i, p)) continue;  // cut, or its value known
             window_alpha = from_real(chance_[p].low);
+            probing = chance_[p].probing;
           }
         }
         f.at = probe ? stage::probe : stage::full;
@@ -923,12 +1003,18 @@ class search_worker {
         const std::int64_t child_depth = f.depth - 1;
         [[maybe_unused]] const player_type player = f.player;
         make<Undo>(moves_[i], p);
+        if constexpr (chance_game<Game>) {
+          if (probing && game_->is_chance()) {  // Star2 probes the states where a player moves
+            unmake<Undo>(moves_[i], p);
+            continue;
+          }
+        }
         bool same = false;
         if constexpr (turn_reporting_game<Game>) same = game_->player_to_move() == player;
         // One call, so that the loop holds one inlined copy of enter.
         const score_type child_alpha = same ? window_alpha : access::negate(beta);
         const score_type child_beta = same ? beta : access::negate(window_alpha);
-        const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1, put_off_busy);
+        const answer a = enter(child_alpha, child_beta, child_depth, same, p + 1, put_off_busy, probing);
         if (a.pushed) {
           ++p;
           continue;
@@ -945,10 +1031,29 @@ class search_worker {
         absorb(frames_[p], i, a.value, a.exact, same, p, false);
         if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
       } else {
+        bool probe_lower = false;  // a Star2 probe's first move beat its alpha
+        if constexpr (chance_game<Game>) {
+          if (f.chance && chance_[p].probing) {  // Star2's first pass is over: the outcomes again
+            chance_[p].probing = false;
+            f.next = f.first;
+            continue;
+          }
+          probe_lower = f.probe_only && f.improved;
+          if (f.probe_only) --probes_open_;
+        }
         const score_bound bound = !f.improved                       ? score_bound::upper
                                   : access::greater(f.beta, f.best) ? score_bound::exact
                                                                     : score_bound::lower;
-        store(f, bound, p);
+        if constexpr (chance_game<Game>) {
+          // A probe knows its state's value from below, and only if its one move beat alpha.
+          if (!f.probe_only) {
+            store(f, bound, p);
+          } else if (probe_lower) {
+            store(f, score_bound::lower, p);
+          }
+        } else {
+          store(f, bound, p);
+        }
         if (f.marked) team_->unmark(f.hash);
         if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, f.best, trace_type::status::searched, bound);
         if (p == 0) {
@@ -966,7 +1071,7 @@ class search_worker {
         frame& parent = frames_[p];
         const std::uint32_t i = parent.next - 1;
         unmake<Undo>(moves_[i], p);
-        absorb(parent, i, value, exact, same, p, true);
+        absorb(parent, i, value, exact, same, p, true, probe_lower);
         if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
       }
     }
@@ -1007,6 +1112,8 @@ class search_worker {
   // the payoff bounds (payoff_bounded_game).
   std::vector<chance_frame> chance_;
   std::vector<double> probabilities_;
+  std::vector<double> outcome_low_, outcome_high_;
+  std::size_t probes_open_ = 0;  // Star2 probes on the path: no probe pass below one
   std::vector<chance_outcome<move_type>> outcomes_;
   double payoff_low_ = -std::numeric_limits<double>::infinity();
   double payoff_high_ = std::numeric_limits<double>::infinity();
