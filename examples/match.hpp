@@ -5,10 +5,12 @@
 //
 //   match <game> <player A> <player B> [--games N] [--opening-plies K] [--seed S]
 //
-//   <game>    tic-tac-toe | connect4 | nim:H,H,...   (nim: the heap sizes, 1 to 8 heaps of 0..64)
+//   <game>    tic-tac-toe | connect4 | nim:H,H,... | pig[:GOAL]
+//             (nim: the heap sizes, 1 to 8 heaps of 0..64; pig: the goal, 1 to 150, 100 by default)
 //   <player>  alphabeta:depth=D | alphabeta:nodes=N | alphabeta:time=MS, optionally ,threads=T
 //             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T
 //             random, optionally random:seed=S
+//             optimal (pig: the optimal policy, by value iteration)
 //
 // Output: the match, each player, the result line and the work per move; --help or -h, the
 // usage. Exit status 0; 1 for bad arguments (one "error: ..." line naming the argument,
@@ -16,10 +18,12 @@
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
+#include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/match.hpp>
 
 #include "nim_heaps.hpp"
+#include "pig_goal.hpp"
 #include "program_run.hpp"
 
 #include <charconv>
@@ -38,18 +42,19 @@ namespace match_app {
 /// What --help prints (README.md's table of the example programs says the same).
 inline constexpr gametree_examples::program_usage usage{
     "match <game> <player A> <player B> [--games N] [--opening-plies K] [--seed S]",
-    "  <game>             tic-tac-toe, connect4 or nim:H,H,... (1 to 8 heaps of 0..64)\n"
+    "  <game>             tic-tac-toe, connect4, nim:H,H,... (1 to 8 heaps of 0..64) or pig[:GOAL] (1 to 150)\n"
     "  <player>           alphabeta:depth=D|nodes=N|time=MS, optionally with ,threads=T\n"
     "                     mcts:iterations=N|time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T\n"
     "                     random, optionally random:seed=S\n"
+    "                     optimal (pig: the optimal policy, by value iteration)\n"
     "  --games N          the number of games, even: each opening is played twice (20 by default)\n"
     "  --opening-plies K  the random plies each opening has (2 by default)\n"
-    "  --seed S           the openings' seed (1 by default)\n"
+    "  --seed S           the openings' seed, and the dice's in pig (1 by default)\n"
     "  -h, --help         print this usage and exit\n"};
 
 /// A player as the command line gives it.
 struct player_spec {
-  enum class kind { alpha_beta, mcts, random } type = kind::random;
+  enum class kind { alpha_beta, mcts, random, optimal } type = kind::random;
   std::string text;
   std::optional<std::int32_t> depth;
   std::optional<std::uint64_t> nodes;
@@ -65,6 +70,7 @@ struct player_spec {
 struct options {
   std::string game;
   std::vector<unsigned> heaps;  // nim
+  int goal = 100;               // pig
   player_spec a;
   player_spec b;
   std::size_t games = 20;
@@ -105,8 +111,11 @@ inline player_spec parse_player(std::string_view text, const std::string& which)
     p.type = player_spec::kind::mcts;
   } else if (kind == "random") {
     p.type = player_spec::kind::random;
+  } else if (kind == "optimal") {
+    p.type = player_spec::kind::optimal;
   } else {
-    throw std::invalid_argument(where + ": the kind must be alphabeta, mcts or random, not '" + std::string(kind) + "'");
+    throw std::invalid_argument(where + ": the kind must be alphabeta, mcts, random or optimal, not '" +
+                                std::string(kind) + "'");
   }
   std::string_view rest = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
   if (colon != std::string_view::npos && rest.empty()) throw std::invalid_argument(where + ": nothing after ':'");
@@ -148,7 +157,7 @@ inline player_spec parse_player(std::string_view text, const std::string& which)
       throw std::invalid_argument(where + ": '" + std::string(item) + "' is not an option of " + std::string(kind));
     }
   }
-  if (p.type != player_spec::kind::random && budgets != 1) {
+  if ((p.type == player_spec::kind::alpha_beta || p.type == player_spec::kind::mcts) && budgets != 1) {
     throw std::invalid_argument(where + ": give exactly one budget (" +
                                 (p.type == player_spec::kind::alpha_beta ? "depth=, nodes= or time=" : "iterations= or time=") +
                                 ")");
@@ -190,16 +199,24 @@ inline options parse_arguments(const std::vector<std::string_view>& args) {
   } else if (game.starts_with("nim:")) {
     o.game = "nim";
     o.heaps = gametree_examples::parse_heaps(game.substr(4));
+  } else if (game == "pig" || game.starts_with("pig:")) {
+    o.game = "pig";
+    o.goal = gametree_examples::parse_pig_goal(game.size() > 3 ? game.substr(4) : std::string_view{});
   } else {
-    throw std::invalid_argument("unknown game '" + std::string(game) + "': tic-tac-toe, connect4 or nim:H,H,...");
+    throw std::invalid_argument("unknown game '" + std::string(game) + "': tic-tac-toe, connect4, nim:H,H,... or pig[:GOAL]");
   }
   o.a = parse_player(positional[1], "A");
   o.b = parse_player(positional[2], "B");
+  for (const player_spec* p : {&o.a, &o.b}) {
+    if (p->type == player_spec::kind::optimal && o.game != "pig") {
+      throw std::invalid_argument("player '" + p->text + "' needs a game value iteration solves: pig, not " + o.game);
+    }
+  }
   return o;
 }
 
 template <class Game>
-gametree::match_player<Game> make_player(const player_spec& p) {
+gametree::match_player<Game> make_player(const Game& start, const player_spec& p) {
   const std::optional<std::chrono::nanoseconds> time =
       p.time_ms ? std::optional<std::chrono::nanoseconds>(std::chrono::milliseconds(*p.time_ms)) : std::nullopt;
   switch (p.type) {
@@ -221,6 +238,9 @@ gametree::match_player<Game> make_player(const player_spec& p) {
       o.threads = p.threads;
       return gametree::mcts_player<Game>(p.text, o, {.max_iterations = p.iterations, .max_time = time});
     }
+    case player_spec::kind::optimal:
+      if constexpr (gametree::indexed_game<Game>) return gametree::optimal_player(p.text, start);
+      break;  // parse_arguments allows optimal only for pig
     case player_spec::kind::random:
       break;
   }
@@ -243,6 +263,7 @@ inline std::string work_name(const player_spec& p) {
     case player_spec::kind::mcts:
       return "iterations";
     case player_spec::kind::random:
+    case player_spec::kind::optimal:
       break;
   }
   return "moves";
@@ -257,8 +278,8 @@ inline std::string fixed(double x, int digits) {
 template <class Game>
 void play(const Game& start, const options& o, std::string& out,
           const std::function<void(const gametree::match_progress&)>& progress) {
-  auto a = make_player<Game>(o.a);
-  auto b = make_player<Game>(o.b);
+  auto a = make_player<Game>(start, o.a);
+  auto b = make_player<Game>(start, o.b);
   const auto r = gametree::play_match(start, a, b, {.games = o.games, .opening_plies = o.opening_plies, .seed = o.seed},
                                       progress);
   std::string game = o.game;
@@ -267,8 +288,10 @@ void play(const Game& start, const options& o, std::string& out,
     for (const unsigned h : o.heaps) game += " " + std::to_string(h);
     game += ")";
   }
+  if (o.game == "pig") game += " (goal " + std::to_string(o.goal) + ")";
   out += "match: " + game + ", " + std::to_string(r.games) + " games from " + std::to_string(r.openings) +
          " openings of " + std::to_string(o.opening_plies) + " random plies (seed " + std::to_string(o.seed) + ")\n";
+  if constexpr (gametree::chance_game<Game>) out += "the two games of each opening roll the same dice\n";
   if (r.games < o.games) {
     out += "note: only " + std::to_string(r.openings) + " distinct openings exist, so " + std::to_string(r.games) +
            " of the " + std::to_string(o.games) + " games were played\n";

@@ -19,12 +19,13 @@
 #include <string_view>
 #include <vector>
 
+#include "pig_goal.hpp"
 #include "program_run.hpp"
 
 namespace pig_app {
 
-/// The largest goal the program solves: 150 holds 6.8 million states (about 400 MB).
-inline constexpr int max_goal = 150;
+/// The largest goal the program solves (the programs' common limit).
+inline constexpr int max_goal = gametree_examples::max_pig_goal;
 
 /// What --help prints (README.md's table of the example programs says the same).
 inline constexpr gametree_examples::program_usage usage{

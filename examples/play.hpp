@@ -8,13 +8,17 @@
 //   tic-tac-toe   squares 1-9, row by row from the top left
 //   connect4      columns 1-7
 //   nim:H,H,...   heaps of 0..64 (1 to 8 heaps); a move "2:3" takes 3 objects from heap 2
+//   pig[:GOAL]    the dice game to GOAL (1 to 150, 100 by default): roll or hold; the program
+//                 rolls the die
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
+#include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/play.hpp>
 
 #include "nim_heaps.hpp"
+#include "pig_goal.hpp"
 
 #include <charconv>
 #include <string>
@@ -93,6 +97,23 @@ inline bool nim_move_text(std::string_view text) {
     if (c != ':' && (c < '0' || c > '9')) return false;
   }
   return text.find(':', colon + 1) == std::string_view::npos;
+}
+
+inline std::string draw_pig(const gametree::games::pig& g, bool colour) {
+  const auto score = [&](int player) {
+    const std::string n = std::to_string(g.score_of(player));
+    return colour ? "\x1b[1m" + n + "\x1b[0m" : n;
+  };
+  std::string board = "  goal " + std::to_string(g.goal()) + "   player 1: " + score(0) + "   player 2: " + score(1);
+  if (!g.outcome()) {
+    board += "   turn total: " + std::to_string(g.turn_total());
+    if (g.is_chance()) board += " (the die rolls)";
+  }
+  return board + "\n";
+}
+
+inline bool pig_move_text(std::string_view text) {
+  return text == "roll" || text == "hold" || one_digit(text, '1', '6');
 }
 
 /// The shipped games, ready to run.

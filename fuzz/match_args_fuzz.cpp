@@ -2,8 +2,8 @@
 // newlines into at most 12 arguments. With --help or -h among them, whatever the others are,
 // the program prints its usage and nothing else, status 0. Otherwise each argument is either
 // read or refused with one "error: " line, exit status 1 and nothing on stdout. Matches cheap
-// enough to play here (tic-tac-toe or Nim with small heaps, small budgets, no clock, at most
-// 4 games) are played, and their output must add up.
+// enough to play here (tic-tac-toe, Nim with small heaps or Pig to a goal of at most 10,
+// small budgets, no clock, at most 4 games) are played, and their output must add up.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -65,10 +65,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const unsigned h : o.heaps) s += h;
     return s;
   }();
-  if (o.game == "connect4" || heap_sum > 12 || o.games > 4 || !cheap(o.a) || !cheap(o.b)) return 0;
+  if (o.game == "connect4" || heap_sum > 12 || (o.game == "pig" && o.goal > 10) || o.games > 4 || !cheap(o.a) ||
+      !cheap(o.b)) {
+    return 0;
+  }
   check(match_app::run(args, out, err) == 0);
   check(err.empty());
-  // match:, [note:], A:, B:, the result, the work: every line ends with a newline.
+  // match:, [note:] or, in Pig, the dice line, A:, B:, the result, the work: every line ends
+  // with a newline.
   std::vector<std::string_view> lines;
   std::string_view rest = out;
   while (!rest.empty()) {

@@ -3,8 +3,10 @@
 // rest is what a person types. Whatever it is, the loop ends: status 1 with nothing on stdout
 // and one "error: " line for arguments it refuses, else status 0, nothing on stderr, and a
 // last line that says how the game ended (or the list of games, or the usage line). Only
-// games cheap enough to finish here are played: tic-tac-toe, and Nim with at most 10
-// objects; no --time, no --dot (which writes a file).
+// games cheap enough to finish here are played: tic-tac-toe, Nim with at most 10 objects,
+// and Pig to a goal of at most 10 with --depth 6 or less or --nodes 10000 or less (its
+// engine would otherwise deepen for the default second a move); no --time, no --dot (which
+// writes a file).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -42,6 +44,14 @@ const gametree::play_registry& games() {
       if (sum > 10) throw std::invalid_argument("nim: at most 10 objects here");
       return gametree::games::nim(h);
     }, nim);
+    gametree::play_interface<gametree::games::pig> pig;
+    pig.is_move = play_app::pig_move_text;
+    pig.draw = play_app::draw_pig;
+    cheap.add<gametree::games::pig>("pig", "", [](std::string_view goal) {
+      const int g = gametree_examples::parse_pig_goal(goal);
+      if (g > 10) throw std::invalid_argument("pig: a goal of at most 10 here");
+      return gametree::games::pig(g);
+    }, pig);
     return cheap;
   }();
   return registry;
@@ -71,9 +81,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       start = i + 1;
     }
   }
-  for (const std::string_view a : args) {
+  bool pig = false;
+  bool small_budget = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view a = args[i];
     if (a == "--time" || a == "--dot") return 0;
+    pig = pig || a.starts_with("pig");
+    if (i + 1 < args.size() && (a == "--depth" || a == "--nodes")) {
+      const std::string_view v = args[i + 1];
+      small_budget = v.size() <= 4 && !v.empty() && v.find_first_not_of("0123456789") == std::string_view::npos &&
+                     std::stoi(std::string(v)) <= (a == "--depth" ? 6 : 10000);
+    }
   }
+  if (pig && !small_budget) return 0;
   std::istringstream in(input);
   std::ostringstream out;
   std::ostringstream err;

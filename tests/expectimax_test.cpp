@@ -1,8 +1,9 @@
-// The engine on games of chance: expectimax at chance states, with Star1 where the game
-// declares payoff bounds, against plain expectimax (reference/expectimax_reference.hpp) on
-// random game trees of chance (reference/random_chance_game.hpp) with every option set, solved
-// and depth-limited; the line of best play through chance states; the rules a chance game
-// must keep, and the options that do not apply.
+// The engine on games of chance: expectimax at chance states, with Star1 and Star2 where the
+// game declares payoff bounds, against plain expectimax (reference/expectimax_reference.hpp)
+// on random game trees of chance (reference/random_chance_game.hpp: symmetric payoff bounds,
+// none, and bounds [0, 1]) and on Pig, with every option set, solved and depth-limited; the
+// pruning against plain expectimax's nodes; the line of best play through chance states; the
+// rules a chance game must keep, and the options that do not apply.
 
 #include <gametree/games/pig.hpp>
 #include <gametree/search.hpp>
@@ -97,9 +98,8 @@ double move_value(const G& g, int m, int depth) {
 
 // Every option set solves (and searches to depths 1 - 4) positions random trees of chance:
 // the value is plain expectimax's, exact, and the best move (at a decision root) achieves it.
-template <bool Bounded>
+template <class G>
 void differential(std::uint64_t seed_base, int positions) {
-  using G = random_chance_game<Bounded>;
   for (const option_set& set : option_sets()) {
     INFO("option set " << set.name);
     engine<G> e(set.options);
@@ -129,12 +129,18 @@ void differential(std::uint64_t seed_base, int positions) {
 
 }  // namespace
 
-TEST_CASE("expectimax: with payoff bounds (Star1), every option set gives plain expectimax's values") {
-  differential<true>(1, GAMETREE_RANDOM_POSITIONS / 8);
+TEST_CASE("expectimax: with payoff bounds (Star1, Star2), every option set gives plain expectimax's values") {
+  differential<random_chance_game<true>>(1, GAMETREE_RANDOM_POSITIONS / 2);
 }
 
 TEST_CASE("expectimax: without payoff bounds, every option set gives plain expectimax's values") {
-  differential<false>(500000, GAMETREE_RANDOM_POSITIONS / 8);
+  differential<random_chance_game<false>>(500000, GAMETREE_RANDOM_POSITIONS / 4);
+}
+
+TEST_CASE("expectimax: with payoff bounds that are not symmetric, every option set gives plain expectimax's values") {
+  // Payoffs in [0, 1]: a state's value for its player (a payoff negated where the other player
+  // moves at the end) lies in [-1, 1], which the cuts must take.
+  differential<gametree_test::shifted_chance_game>(900000, GAMETREE_RANDOM_POSITIONS / 4);
 }
 
 TEST_CASE("expectimax: Pig searched to depths 1 - 7 gets plain expectimax's values with every option set but the table") {
@@ -142,7 +148,7 @@ TEST_CASE("expectimax: Pig searched to depths 1 - 7 gets plain expectimax's valu
   std::mt19937_64 rng(2004);
   std::vector<pig> positions;
   std::vector<int> depths;
-  for (int n = 0; n < GAMETREE_RANDOM_POSITIONS / 40; ++n) {
+  for (int n = 0; n < GAMETREE_RANDOM_POSITIONS / 10; ++n) {
     const int goal = std::vector<int>{8, 30, 100}[rng() % 3];
     const int mine = static_cast<int>(rng() % static_cast<std::uint64_t>(goal));
     const int turn = static_cast<int>(rng() % static_cast<std::uint64_t>(goal - mine));

@@ -1,12 +1,15 @@
 // Matches (include/gametree/match.hpp): openings, sides, the tally and its confidence
-// interval, turns that do not alternate, and the errors.
+// interval, turns that do not alternate, the dice of games of chance, the optimal player, and
+// the errors.
 #include <gametree/games/nim.hpp>
+#include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/match.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -291,4 +294,94 @@ TEST_CASE("match: errors") {
   auto e2 = first_move_player<endless>("e2");
   CHECK_THROWS_WITH(gametree::play_match(endless{}, e1, e2, {.games = 2, .opening_plies = 0, .max_plies = 1000}),
                     Catch::Matchers::Contains("more than 1000 plies"));
+}
+
+namespace {
+
+// One decision (go), then a coin: the mover wins with probability p_win, else loses.
+struct coin {
+  using move_type = int;
+  int state = 0;  // 0: to go; 1: the coin in the air; 2: won; 3: lost
+  int player = 0;
+  double p_win = 0.8;
+  void legal_moves(std::vector<int>& out) const {
+    if (state == 0) out.push_back(0);
+    if (state == 1) {
+      out.push_back(2);
+      out.push_back(3);
+    }
+  }
+  void play(int m) { state = m == 0 ? 1 : m; }
+  [[nodiscard]] std::optional<double> outcome() const {
+    if (state < 2) return std::nullopt;
+    return state == 2 ? 1.0 : -1.0;
+  }
+  [[nodiscard]] int player_to_move() const { return player; }
+  [[nodiscard]] bool is_chance() const { return state == 1; }
+  void chance_outcomes(std::vector<gametree::chance_outcome<int>>& out) const {
+    out.push_back({2, p_win});
+    out.push_back({3, 1 - p_win});
+  }
+  friend bool operator==(const coin&, const coin&) = default;
+};
+
+}  // namespace
+
+TEST_CASE("match: a game of chance rolls its dice by their probabilities, the same for both games of an opening") {
+  auto a = first_move_player<coin>("a");
+  auto b = first_move_player<coin>("b");
+  std::vector<double> after;  // A's wins after each game
+  const auto r = gametree::play_match(coin{}, a, b, {.games = 2000, .opening_plies = 0, .seed = 11},
+                                      [&](const gametree::match_progress& p) { after.push_back(static_cast<double>(p.wins)); });
+  // Openings may repeat in a game of chance: all 1000 are the start.
+  CHECK(r.games == 2000);
+  CHECK(r.openings == 1000);
+  // The same coin in both games of an opening: whoever moves first wins both or loses both,
+  // so A wins exactly one of each pair.
+  CHECK(r.wins == 1000);
+  CHECK(r.losses == 1000);
+  // A moves first in the first game of each pair: its wins there are the coin's heads, 0.8
+  // (binomial, 1000 flips: standard deviation 0.0126; five of them either side).
+  double heads = 0;
+  for (std::size_t i = 0; i < after.size(); i += 2) heads += after[i] - (i == 0 ? 0.0 : after[i - 1]);
+  CHECK(std::abs(heads / 1000 - 0.8) < 0.063);
+  // The players are asked only where a player moves.
+  CHECK(r.moves[0] + r.moves[1] == 2000);
+  // The same seed, the same games; another seed, other coins.
+  auto a2 = first_move_player<coin>("a");
+  auto b2 = first_move_player<coin>("b");
+  std::vector<double> again;
+  (void)gametree::play_match(coin{}, a2, b2, {.games = 2000, .opening_plies = 0, .seed = 11},
+                             [&](const gametree::match_progress& p) { again.push_back(static_cast<double>(p.wins)); });
+  CHECK(again == after);
+  std::vector<double> other;
+  (void)gametree::play_match(coin{}, a2, b2, {.games = 2000, .opening_plies = 0, .seed = 12},
+                             [&](const gametree::match_progress& p) { other.push_back(static_cast<double>(p.wins)); });
+  CHECK(other != after);
+}
+
+TEST_CASE("match: a chance state that breaks the rules ends the match with the contract error") {
+  auto a = first_move_player<coin>("a");
+  auto b = first_move_player<coin>("b");
+  coin broken;
+  broken.p_win = 1.5;
+  CHECK_THROWS_WITH(gametree::play_match(broken, a, b, {.games = 2, .opening_plies = 0}),
+                    gametree_test::ContainsSubstring("a chance outcome's probability must be in (0, 1]"));
+}
+
+TEST_CASE("match: the optimal player of Pig scores half against itself and beats random play") {
+  const gametree::games::pig start(15);
+  auto optimal = gametree::optimal_player("optimal", start);
+  auto twin = gametree::optimal_player("optimal too", start);
+  const auto same = gametree::play_match(start, optimal, twin, {.games = 200, .opening_plies = 0});
+  CHECK(same.wins == 100);  // the same dice and the same choices: each pair splits
+  gametree::match_player<gametree::games::pig> timid;  // holds after every roll it survives
+  timid.name = "timid";
+  timid.choose = [](const gametree::games::pig& g) {
+    std::vector<gametree::games::pig::move_type> moves;
+    g.legal_moves(moves);
+    return gametree::match_choice<gametree::games::pig>{moves.back(), 1};
+  };
+  const auto r = gametree::play_match(start, optimal, timid, {.games = 400, .opening_plies = 0});
+  CHECK(r.score_low > 0.6);
 }

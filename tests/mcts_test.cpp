@@ -1,11 +1,14 @@
 // Monte Carlo tree search (include/gametree/mcts.hpp): the solver against plain negamax and
 // the xor rule, play against the exact solver and a random player, tree reuse, budgets, the
-// memory cap, the hooks, contract errors, and reproducibility.
+// memory cap, the hooks, contract errors, and reproducibility; games of chance ("[chance]")
+// against plain expectimax and Pig's value iteration.
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>
+#include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/mcts.hpp>
 #include <gametree/search.hpp>
+#include <gametree/value_iteration.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -25,7 +28,9 @@
 #include <utility>
 #include <vector>
 
+#include "reference/expectimax_reference.hpp"
 #include "reference/negamax_reference.hpp"
+#include "reference/random_chance_game.hpp"
 #include "reference/random_game.hpp"
 #include "support/catch.hpp"
 #include "support/connect4_sets.hpp"
@@ -1053,4 +1058,485 @@ TEST_CASE("mcts: games 10^5 plies long and trees thousands deep need no call sta
   CHECK(chain.tree_size() == 3000);
   chain.reset(subtraction_game(10, {1}));
   CHECK(chain.tree_size() == 1);
+}
+
+// ---- Games of chance ----
+
+namespace {
+
+using gametree::games::pig;
+using gametree_test::random_chance_game;
+using gametree_test::shifted_chance_game;
+namespace chance_reference = gametree_test::reference;
+
+// Plain expectimax's values (reference/expectimax_reference.hpp) and MCTS's agree to this:
+// both sum a chance state's outcomes in the order listed, but a payoff_scale divides before
+// MCTS sums and after expectimax does.
+constexpr double chance_tolerance = 1e-9;
+
+// The value of playing m at g for g's player, by plain expectimax.
+template <class G>
+double expectimax_after(const G& g, const typename G::move_type& m) {
+  G child = g;
+  child.play(m);
+  const double v = chance_reference::expectimax(child);
+  return child.player_to_move() == g.player_to_move() ? v : -v;
+}
+
+// Every node of m's tree holds the true value of its state within its bounds (for the player
+// who chooses it), and a proven node holds exactly it. value(g) is the true value of g for its
+// player to move, scaled as rewards.
+template <class G, class Value>
+void check_tree_bounds(const mcts<G>& m, const Value& value) {
+  std::vector<std::pair<std::vector<typename G::move_type>, G>> todo{{{}, m.root()}};  // (line, its state)
+  while (!todo.empty()) {
+    const auto [line, parent] = todo.back();
+    todo.pop_back();
+    for (const auto& info : m.children(line)) {
+      G child = parent;
+      child.play(info.move);
+      const double v = child.player_to_move() == parent.player_to_move() ? value(child) : -value(child);
+      INFO("a node " << line.size() + 1 << " moves deep, bounds [" << info.lower << ", " << info.upper << "], value " << v);
+      CHECK(info.lower <= v + chance_tolerance);
+      CHECK(info.upper >= v - chance_tolerance);
+      if (info.proven) CHECK(std::abs(*info.proven - v) <= chance_tolerance);
+      auto next = line;
+      next.push_back(info.move);
+      todo.emplace_back(std::move(next), std::move(child));
+    }
+  }
+}
+
+
+// Solves a random chance game with MCTS and checks it against plain expectimax: the root's
+// value, every proven root move's, the best move's, and every node's bounds.
+template <class Game>
+void check_chance_solved(std::uint64_t seed, const mcts_options& options) {
+  constexpr bool bounded = gametree::payoff_bounded_game<Game>;
+  const Game g({.seed = seed, .max_ply = 4 + static_cast<int>(seed % 2), .width = 12});
+  const double scale = options.payoff_scale;
+  mcts<Game> m(options);
+  const auto r = m.search(g, enough);
+  INFO("seed " << seed << (bounded ? ", payoff bounds" : "") << (g.is_chance() ? ", a chance root" : ""));
+  REQUIRE(r.solved);
+  const double expected = chance_reference::expectimax(g) / scale;
+  CHECK(std::abs(*r.proven_value - expected) <= chance_tolerance);
+  CHECK(r.value == *r.proven_value);
+  REQUIRE(r.best_move);
+  std::size_t proven_moves = 0;
+  for (const auto& info : r.moves) {
+    const double v = expectimax_after(g, info.move) / scale;
+    if (info.proven) {
+      ++proven_moves;
+      CHECK(std::abs(*info.proven - v) <= chance_tolerance);
+    }
+    if constexpr (bounded) CHECK((std::isfinite(info.lower) && std::isfinite(info.upper)));
+  }
+  if (g.is_chance()) {
+    // A chance state is proven when all its outcomes are, or when an outcome's bounds are so
+    // close that its share of their gap vanishes in the rounding of the sum.
+    for (const auto& info : r.moves) CHECK((info.proven || info.upper - info.lower <= 1e-12));
+    std::vector<gametree::chance_outcome<int>> outcomes;
+    g.chance_outcomes(outcomes);
+    const auto likeliest = std::max_element(outcomes.begin(), outcomes.end(), [](const auto& a, const auto& b) {
+      return a.probability < b.probability;
+    });
+    CHECK(*r.best_move == likeliest->move);
+  } else {
+    CHECK(proven_moves > 0);
+    CHECK(std::abs(expectimax_after(g, *r.best_move) / scale - expected) <= chance_tolerance);
+  }
+  check_tree_bounds(m, [scale](const Game& s) { return chance_reference::expectimax(s) / scale; });
+}
+
+// A biased coin: player 0 tosses it (move 0, the only move at the start), or with `take`
+// set, may take that payoff instead (move 1); the coin lands heads (0) with probability
+// `heads`: player 0 wins (+1), else tails (1): player 0 loses (-1). tally, if set, counts the
+// faces played.
+template <bool Bounded>
+struct coin_game {
+  using move_type = int;
+  double heads = 0.1;
+  std::optional<double> take{};
+  std::uint64_t* tally = nullptr;
+  int plies = 0;
+  int face = -1;  // -1: not tossed, or taken
+  bool took = false;
+
+  void legal_moves(std::vector<int>& out) const {
+    if (plies == 0) {
+      out.push_back(0);
+      if (take) out.push_back(1);
+    } else {
+      out.push_back(0);
+      out.push_back(1);
+    }
+  }
+  [[nodiscard]] bool is_chance() const { return plies == 1 && !took; }
+  void chance_outcomes(std::vector<gametree::chance_outcome<int>>& out) const {
+    out.push_back({0, heads});
+    out.push_back({1, 1 - heads});
+  }
+  void play(int m) {
+    if (plies == 0 && m == 1) {
+      took = true;
+    } else if (plies == 1) {
+      face = m;
+      if (tally != nullptr) ++tally[m];
+    }
+    ++plies;
+  }
+  [[nodiscard]] std::optional<double> outcome() const {
+    if (took) return *take;
+    if (face < 0) return std::nullopt;
+    return face == 0 ? 1.0 : -1.0;
+  }
+  [[nodiscard]] int player_to_move() const { return 0; }
+  [[nodiscard]] gametree::payoff_bounds payoff_bounds() const
+    requires Bounded
+  {
+    return {-1, 1};
+  }
+};
+
+// A die whose outcomes, payoffs and bounds a test sets, to break the chance rules: player 0
+// rolls (move 0) unless the die starts in the air (chance_root); the face rolled pays `payoff`
+// to the player then to move: player 1 once the die is rolled if pass_turn, else player 0.
+template <bool Bounded>
+struct loaded_die {
+  using move_type = int;
+  std::vector<gametree::chance_outcome<int>> faces{{1, 0.5}, {2, 0.5}};
+  bool chance_root = false;
+  bool pass_turn = false;
+  double payoff = 0.5;
+  gametree::payoff_bounds bounds{-1, 1};
+  int plies = 0;
+
+  [[nodiscard]] int chance_ply() const { return chance_root ? 0 : 1; }
+  void legal_moves(std::vector<int>& out) const {
+    if (plies < chance_ply()) {
+      out.push_back(0);
+    } else {
+      for (const auto& f : faces) out.push_back(f.move);
+    }
+  }
+  [[nodiscard]] bool is_chance() const { return plies == chance_ply(); }
+  void chance_outcomes(std::vector<gametree::chance_outcome<int>>& out) const {
+    out.insert(out.end(), faces.begin(), faces.end());
+  }
+  void play(int) { ++plies; }
+  [[nodiscard]] std::optional<double> outcome() const {
+    if (plies <= chance_ply()) return std::nullopt;
+    return payoff;
+  }
+  [[nodiscard]] int player_to_move() const { return pass_turn && plies > 0 ? 1 : 0; }
+  [[nodiscard]] gametree::payoff_bounds payoff_bounds() const
+    requires Bounded
+  {
+    return bounds;
+  }
+};
+
+// The bytes of one node of mcts<G>: the memory cap that holds n nodes is n times it.
+template <class G>
+std::size_t node_bytes() {
+  const std::size_t budget = std::size_t{1} << 20;
+  return budget / mcts<G>({.max_memory_bytes = budget}).max_nodes();  // exact for nodes below 1 KiB
+}
+
+}  // namespace
+
+TEST_CASE("mcts: chance states: the solver proves expectimax's values on random trees of chance", "[chance]") {
+  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+    check_chance_solved<random_chance_game<true>>(seed, {.seed = seed});
+    check_chance_solved<random_chance_game<false>>(seed, {.seed = seed});
+    check_chance_solved<shifted_chance_game>(seed, {.seed = seed});
+  }
+  // The other ways to the same proofs: PUCT, copy-make, scaled payoffs.
+  for (std::uint64_t seed = 1001; seed <= 1200; ++seed) {
+    check_chance_solved<random_chance_game<true>>(seed, {.selection = gametree::mcts_selection::puct, .seed = seed});
+    check_chance_solved<random_chance_game<false>>(seed, {.seed = seed, .use_undo = false});
+    check_chance_solved<random_chance_game<true>>(seed, {.seed = seed, .payoff_scale = 4});
+    check_chance_solved<random_chance_game<false>>(seed, {.seed = seed, .payoff_scale = 0.5});
+  }
+}
+
+TEST_CASE("mcts: chance states: outcomes are drawn by their probabilities, in the tree and in playouts", "[chance]") {
+  // The coin lands heads with probability 0.1. Each count below is binomial: 5 standard
+  // deviations (sqrt(n p (1 - p))) leave a correct draw a chance below 1e-6 of failing; a
+  // uniform draw (half heads) or one with the probabilities swapped is hundreds of deviations off.
+  const auto check_heads = [](std::uint64_t heads, std::uint64_t n) {
+    const double expected = 0.1 * static_cast<double>(n);
+    const double deviation = std::sqrt(static_cast<double>(n) * 0.1 * 0.9);
+    INFO(heads << " heads in " << n << " tosses");
+    CHECK(std::abs(static_cast<double>(heads) - expected) <= 5 * deviation);
+  };
+  SECTION("in the tree: the outcomes' visits") {
+    mcts<coin_game<false>> m({.solver = false, .seed = 5});  // the solver would end the search at once
+    const auto r = m.search(coin_game<false>{}, iterations(20000));
+    const std::vector<int> toss{0};
+    const auto faces = m.children(toss);
+    REQUIRE(faces.size() == 2);
+    CHECK(faces[0].prior == 0.1);
+    CHECK(faces[1].prior == 0.9);
+    check_heads(faces[0].visits, faces[0].visits + faces[1].visits);
+    CHECK(faces[0].visits + faces[1].visits == r.stats.iterations - 1);  // all but the first, a playout
+    CHECK(r.stats.playout_plies == 1);
+  }
+  SECTION("in playouts: the tree holds the root and the toss, never the coin's outcomes") {
+    std::uint64_t tally[2] = {0, 0};
+    coin_game<false> g;
+    g.tally = tally;
+    mcts<coin_game<false>> m({.seed = 6, .max_memory_bytes = 2 * node_bytes<coin_game<false>>()});
+    REQUIRE(m.max_nodes() == 2);
+    const auto r = m.search(g, iterations(20000));
+    CHECK(r.stats.tree_full);
+    CHECK(r.stats.playout_plies == 20000);
+    CHECK(tally[0] + tally[1] == 20000);
+    check_heads(tally[0], 20000);
+    // Rewards +1 and -1: the mean estimates 0.1 - 0.9 with a standard deviation of 0.6 / sqrt(n).
+    CHECK(std::abs(r.value - (0.1 - 0.9)) <= 5 * 0.6 / std::sqrt(20000.0));
+  }
+}
+
+TEST_CASE("mcts: chance states: the same seed gives the same search bit for bit", "[chance]") {
+  using game = random_chance_game<true>;
+  const game g({.seed = 8, .max_ply = 16, .width = 40});  // a chance root; Pig's below is a decision
+  mcts<game> a({.seed = 11});
+  const auto first = a.search(g, iterations(4000));
+  REQUIRE_FALSE(first.solved);
+  const auto again = a.search(g, iterations(4000));
+  mcts<game> copy_make({.seed = 11, .use_undo = false});
+  const auto other_engine = copy_make.search(g, iterations(4000));
+  mcts<game> c({.seed = 12});
+  const auto other_seed = c.search(g, iterations(4000));
+  CHECK(digest(first) == digest(again));
+  CHECK(digest(first) == digest(other_engine));
+  CHECK(digest(first) != digest(other_seed));
+  mcts<pig> p({.seed = 2});
+  const auto rp = p.search(pig::at(20, 3, 5, 4), iterations(5000));
+  mcts<pig> q({.seed = 2});
+  CHECK(digest(rp) == digest(q.search(pig::at(20, 3, 5, 4), iterations(5000))));
+  // Pinned, recorded from the first g++ Release build: every build must reproduce them.
+  CHECK(digest(first) == 0xb4a26ea8f8f0f61eu);
+  CHECK(digest(rp) == 0x90c82482f80d73bau);
+}
+
+TEST_CASE("mcts: chance states: a game that breaks the chance rules is named at fault", "[chance]") {
+  using gametree_test::ContainsSubstring;
+  for (const bool chance_root : {true, false}) {  // read by the tree's expansion / by a playout
+    INFO((chance_root ? "a chance root" : "a chance state in a playout"));
+    mcts<loaded_die<false>> m;
+    loaded_die<false> d;
+    d.chance_root = chance_root;
+    d.faces = {{1, 0.5}, {2, 0.6}};
+    CHECK_THROWS_WITH(m.search(d, iterations(10)),
+                      ContainsSubstring("probabilities must sum to 1 (within 1e-9), but they sum to 1.1"));
+    d.faces = {{1, 1.0}, {2, 0.0}};
+    CHECK_THROWS_WITH(m.search(d, iterations(10)),
+                      ContainsSubstring("a chance outcome's probability must be in (0, 1], but outcome 2 has 0"));
+    d.faces = {};
+    CHECK_THROWS_WITH(m.search(d, iterations(10)), ContainsSubstring("a chance state must have an outcome"));
+    d.faces = {{1, 0.5}, {2, 0.5}};
+    d.payoff = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH(m.search(d, iterations(10)), ContainsSubstring("a chance game's payoffs must be finite"));
+    d.payoff = 0.5;
+    const auto r = m.search(d, enough);  // usable again
+    REQUIRE(r.solved);
+    CHECK(*r.proven_value == 0.5);
+
+    mcts<loaded_die<true>> b;
+    loaded_die<true> bounded;
+    bounded.chance_root = chance_root;
+    bounded.bounds = {1, -1};
+    CHECK_THROWS_WITH(b.search(bounded, iterations(10)),
+                      ContainsSubstring("payoff_bounds() must give finite bounds with lower < upper"));
+    CHECK_FALSE(b.has_root());  // refused before the searcher took the root
+    bounded.bounds = {-1, 1};
+    bounded.payoff = 1.5;
+    CHECK_THROWS_WITH(b.search(bounded, iterations(10)),
+                      ContainsSubstring("outcome() returned the payoff 1.500000, outside payoff_bounds() [-1.000000, 1.000000]"));
+  }
+}
+
+TEST_CASE("mcts: chance states: a chance root, tree reuse through outcomes, and the hooks", "[chance]") {
+  SECTION("a chance root reports its value and its most probable outcome") {
+    coin_game<false> tossed;
+    tossed.play(0);
+    REQUIRE(tossed.is_chance());
+    mcts<coin_game<false>> m;
+    const auto r = m.search(tossed, enough);
+    REQUIRE(r.solved);
+    CHECK(std::abs(*r.proven_value - (0.1 * 1 + 0.9 * -1)) <= 1e-15);
+    CHECK(*r.best_move == 1);  // tails, the more probable
+    CHECK(r.value == *r.proven_value);
+    REQUIRE(r.moves.size() == 2);
+    CHECK(r.visits == r.moves[0].visits + r.moves[1].visits);
+    // Without the solver: the value is the mean of the iterations.
+    mcts<coin_game<false>> plain({.solver = false});
+    const auto p = plain.search(tossed, iterations(20000));
+    CHECK(*p.best_move == 1);
+    CHECK(std::abs(p.value - (0.1 - 0.9)) <= 5 * 0.6 / std::sqrt(20000.0));
+    CHECK(p.visits == 20000);
+  }
+  SECTION("advance through a move and an outcome keeps the values right") {
+    using game = random_chance_game<false>;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      const game g({.seed = seed, .max_ply = 5, .width = 12});
+      mcts<game> m({.seed = seed});
+      (void)m.search(g, enough);
+      game at = g;
+      for (int step = 0; step < 2 && !at.outcome(); ++step) {  // a move or an outcome, twice
+        const auto moves = m.children();
+        REQUIRE(!moves.empty());
+        const int move = moves.back().move;
+        m.advance(move);
+        at.play(move);
+        if (at.outcome()) break;
+        const auto r = m.search(enough);
+        INFO("seed " << seed << ", step " << step);
+        REQUIRE(r.solved);
+        CHECK(std::abs(*r.proven_value - chance_reference::expectimax(at)) <= chance_tolerance);
+      }
+    }
+  }
+  SECTION("payoff bounds prove a move that reaches the greatest payoff at once") {
+    // Take +1 (the bound) against a toss: bounded, nothing beats the take, and two iterations
+    // prove the root; without bounds the toss's outcomes must be proven too.
+    coin_game<true> bounded;
+    bounded.take = 1.0;
+    mcts<coin_game<true>> b({.payoff_scale = 2});
+    const auto rb = b.search(bounded, enough);
+    REQUIRE(rb.solved);
+    CHECK(*rb.proven_value == 0.5);
+    CHECK(rb.stats.iterations == 2);
+    CHECK(rb.moves[0].lower == -0.5);  // the toss: the payoff bounds, scaled
+    CHECK(rb.moves[0].upper == 0.5);
+    coin_game<false> unbounded;
+    unbounded.take = 1.0;
+    mcts<coin_game<false>> u;
+    const auto ru = u.search(unbounded, enough);
+    REQUIRE(ru.solved);
+    CHECK(*ru.proven_value == 1);
+    CHECK(ru.stats.iterations > 2);
+  }
+  SECTION("payoff bounds that are not symmetric bound a value for either player") {
+    // Payoffs in [0, 1] for the player to move at the end are in [-1, 0] for the other: a
+    // state's value, whoever it is for, is only known to lie in [-1, 1].
+    for (const bool pass_turn : {false, true}) {
+      loaded_die<true> d;
+      d.bounds = {0, 1};
+      d.pass_turn = pass_turn;
+      mcts<loaded_die<true>> m;
+      const auto first = m.search(d, iterations(1));
+      REQUIRE(first.moves.size() == 1);
+      CHECK(first.moves[0].lower == -1);
+      CHECK(first.moves[0].upper == 1);
+      const auto r = m.search(d, enough);
+      REQUIRE(r.solved);
+      CHECK(*r.proven_value == (pass_turn ? -0.5 : 0.5));
+    }
+  }
+  SECTION("the rollout and prior hooks see decision states only") {
+    mcts<pig> m({.selection = gametree::mcts_selection::puct, .seed = 3});
+    std::uint64_t rollouts = 0;
+    std::uint64_t chance_seen = 0;
+    m.set_rollout_policy([&](const pig& g, std::span<const pig::move_type> moves, gametree::playout_random& rng) {
+      ++rollouts;
+      if (g.is_chance()) ++chance_seen;
+      return rng.below(moves.size());
+    });
+    m.set_prior([&](const pig& g, std::span<const pig::move_type>, std::span<double>) {
+      if (g.is_chance()) ++chance_seen;
+    });
+    const auto r = m.search(pig(10), iterations(3000));
+    CHECK(chance_seen == 0);
+    CHECK(rollouts > 0);
+    CHECK(rollouts < r.stats.playout_plies);  // the rest are the die's rolls
+  }
+}
+
+TEST_CASE("mcts: chance states: Pig, against value iteration", "[chance]") {
+  const int goal = 10;
+  const auto exact = gametree::solve_by_value_iteration(pig(goal));
+  const auto value = [&exact](const pig& g) { return exact.value(g); };
+  SECTION("the best move where it is clear, and a value near the exact one") {
+    // To 10 the better move is always to roll (holding is best only from goal 40 up), with a
+    // margin of up to 1.4; the positions below differ by at least 0.2. MCTS's value is biased
+    // by its random playouts, not only noisy: the bounds are the worst errors seen over five
+    // sets of seeds, with room.
+    int positions = 0;
+    for (int mine = 0; mine < goal; ++mine) {
+      for (int theirs = 0; theirs < goal; theirs += 2) {
+        for (int turn = 1; mine + turn < goal; turn += 2) {
+          const pig g = pig::at(goal, mine, theirs, turn);
+          const double roll = [&] { pig c = g; c.play(pig::roll); return exact.value(c); }();
+          const double hold = [&] { pig c = g; c.play(pig::hold); return -exact.value(c); }();
+          if (std::abs(roll - hold) < 0.2) continue;
+          ++positions;
+          mcts<pig> m({.seed = static_cast<std::uint64_t>(positions)});
+          const auto r = m.search(g, iterations(10000));
+          INFO("scores " << mine << " and " << theirs << ", turn total " << turn);
+          REQUIRE(r.best_move);
+          CHECK(*r.best_move == *exact.best_move(g));
+          CHECK(std::abs(r.value - exact.value(g)) <= 0.1);  // 0.06 at worst over five seed sets
+          for (const auto& info : r.moves) {
+            if (info.proven) CHECK(std::abs(*info.proven - (info.move == pig::roll ? roll : hold)) <= chance_tolerance);
+          }
+          if (positions % 16 == 1) check_tree_bounds(m, value);
+        }
+      }
+    }
+    CHECK(positions > 100);
+  }
+  SECTION("where holding is best (goal 50), MCTS holds") {
+    const int far = 50;
+    const auto exact50 = gametree::solve_by_value_iteration(pig(far));
+    int positions = 0;
+    for (int mine = 0; mine < far; mine += 2) {
+      for (int theirs = 0; theirs < far; theirs += 2) {
+        for (int turn = 1; mine + turn < far; ++turn) {
+          const pig g = pig::at(far, mine, theirs, turn);
+          pig rolled = g;
+          rolled.play(pig::roll);
+          pig held = g;
+          held.play(pig::hold);
+          if (-exact50.value(held) - exact50.value(rolled) < 0.08) continue;
+          ++positions;
+          mcts<pig> m({.seed = static_cast<std::uint64_t>(positions)});
+          const auto r = m.search(g, iterations(20000));
+          INFO("scores " << mine << " and " << theirs << ", turn total " << turn);
+          CHECK(*r.best_move == pig::hold);
+        }
+      }
+    }
+    CHECK(positions >= 10);
+  }
+  SECTION("the root's value approaches the exact value") {
+    double error_small = 0;
+    double error_large = 0;
+    int positions = 0;
+    for (int mine = 0; mine < goal; mine += 3) {
+      for (int theirs = 0; theirs < goal; theirs += 3) {
+        const pig g = pig::at(goal, mine, theirs, 0);
+        ++positions;
+        mcts<pig> small({.seed = 1});
+        mcts<pig> large({.seed = 1});
+        error_small += std::abs(small.search(g, iterations(1000)).value - exact.value(g));
+        const double e = std::abs(large.search(g, iterations(100000)).value - exact.value(g));
+        INFO("scores " << mine << " and " << theirs);
+        CHECK(e <= 0.05);  // 0.032 at worst over five seed sets
+        error_large += e;
+      }
+    }
+    INFO("mean errors " << error_small / positions << " at 1,000 iterations, " << error_large / positions << " at 100,000");
+    CHECK(error_large < error_small / 3);
+  }
+}
+
+TEST_CASE("mcts: chance states: two threads prove the same values", "[chance]") {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    check_chance_solved<random_chance_game<true>>(seed, {.seed = seed, .threads = 2});
+    check_chance_solved<random_chance_game<false>>(seed, {.seed = seed, .threads = 2});
+  }
 }

@@ -1,13 +1,15 @@
 // The console play loop (include/gametree/play.hpp) and the shipped games' registry of the play
 // program (examples/play.hpp), driven through streams as a person at a terminal drives them:
 // whole games, bad moves, undo, early end of input, the analysis of --solve against plain
-// negamax, seeded choices, pictures, colour and the registration of a game of one's own.
+// negamax, seeded choices, pictures, colour, games of chance (the dice and Pig's exact
+// values) and the registration of a game of one's own.
 
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/play.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -21,6 +23,7 @@
 
 #include "play.hpp"
 #include "reference/negamax_reference.hpp"
+#include "reference/pig_reference.hpp"
 #include "reference/random_game.hpp"
 #include "support/catch.hpp"
 
@@ -468,4 +471,89 @@ TEST_CASE("play: a line 10^5 plies long is replayed and ended without recursion"
   CHECK(r.status == 0);
   CHECK_THAT(r.out, ContainsSubstring("nothing to take back\n"));
   CHECK(r.out.ends_with("game over: second player wins\n"));  // the second player takes the last of 10^5
+}
+
+namespace {
+
+// Flips of a biased coin: each turn the player to move says "flip" and the coin lands heads
+// (probability 0.9) or tails; after `flips` flips the first player scores the heads' share
+// less the tails'.
+struct flips {
+  using move_type = int;  // 0 flip, 1 heads, 2 tails
+  int left = 200;
+  int heads = 0;
+  int tails = 0;
+  bool in_air = false;
+  void legal_moves(std::vector<int>& out) const {
+    if (in_air) {
+      out.push_back(1);
+      out.push_back(2);
+    } else {
+      out.push_back(0);
+    }
+  }
+  void play(int m) {
+    in_air = m == 0;
+    if (m == 1) ++heads;
+    if (m == 2) ++tails;
+    if (m != 0) --left;
+  }
+  [[nodiscard]] std::optional<double> outcome() const {
+    if (left > 0) return std::nullopt;
+    return static_cast<double>(heads - tails) / 200.0;
+  }
+  [[nodiscard]] double evaluate() const { return static_cast<double>(heads - tails) / 200.0; }
+  [[nodiscard]] int player_to_move() const { return 0; }
+  [[nodiscard]] bool is_chance() const { return in_air; }
+  void chance_outcomes(std::vector<gametree::chance_outcome<int>>& out) const {
+    out.push_back({1, 0.9});
+    out.push_back({2, 0.1});
+  }
+  [[nodiscard]] std::string move_text(int m) const { return m == 0 ? "flip" : m == 1 ? "heads" : "tails"; }
+};
+
+}  // namespace
+
+TEST_CASE("play: a game of chance rolls its dice from the seed, by their probabilities, and shows each roll") {
+  gametree::play_registry games;
+  games.add<flips>("flips", "200 flips of a coin");
+  const auto r = run(games, {"flips", "--first", "engine", "--depth", "2", "--seed", "5", "--no-timings"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.starts_with("the dice roll from seed 5 (--seed 5 rolls them again)\n"));
+  const std::size_t heads = count(r.out, "chance: heads (probability 0.900)\n");
+  const std::size_t tails = count(r.out, "chance: tails (probability 0.100)\n");
+  CHECK(heads + tails == 200);
+  CHECK(heads >= 160);  // 0.9 of 200, binomial standard deviation 4.2: five of them below is 159
+  CHECK(tails >= 1);
+  // The engine's line assumes the most probable outcome, in brackets.
+  CHECK_THAT(r.out, ContainsSubstring(", pv flip [heads], "));
+  // The end, by the payoff's sign.
+  CHECK_THAT(r.out, ContainsSubstring("game over: first player wins (first player scores +"));
+  // The same seed, the same rolls; another seed, others.
+  CHECK(run(games, {"flips", "--first", "engine", "--depth", "2", "--seed", "5", "--no-timings"}).out == r.out);
+  const auto other = run(games, {"flips", "--first", "engine", "--depth", "2", "--seed", "6", "--no-timings"});
+  CHECK(other.out != r.out);
+  // Without a seed, one is drawn, shown, and rolls the same game again.
+  const auto drawn = run(games, {"flips", "--first", "engine", "--depth", "2", "--no-timings"});
+  const std::string prefix = "the dice roll from seed ";
+  REQUIRE(drawn.out.starts_with(prefix));
+  const std::string seed = drawn.out.substr(prefix.size(), drawn.out.find(' ', prefix.size()) - prefix.size());
+  const auto replay = run(games, {"flips", "--first", "engine", "--depth", "2", "--no-timings", "--seed", seed});
+  CHECK(replay.out.substr(replay.out.find('\n')) == drawn.out.substr(drawn.out.find('\n')));
+}
+
+TEST_CASE("play: --solve on Pig gives value iteration's exact values, as Neller & Presser's equations do") {
+  const reference::pig_solution exact(12);
+  const auto words = [](double p_win) {
+    char text[32];
+    const double v = 2 * p_win - 1;
+    std::snprintf(text, sizeof text, "%s%.3f", v > 0 ? "+" : "", v);
+    return std::string(text);
+  };
+  // After the moves given: player 1 has 5 in hand (rolled 5), then holds, player 2 rolls a 4.
+  const auto r = play({"pig:12", "--moves", "roll 5 hold roll 4", "--solve", "--plies", "0", "--second", "human"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, ContainsSubstring("exact value: " + words(exact.win(0, 5, 4)) + " for player 2; by move: roll " +
+                                      words(exact.roll(0, 5, 4)) + " for player 2, hold " + words(exact.hold(0, 5, 4)) +
+                                      " for player 2\n"));
 }

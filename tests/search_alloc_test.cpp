@@ -3,6 +3,7 @@
 // that a result itself needs, however many nodes it searches.
 #include <gametree/games/nim.hpp>
 #include <gametree/games/connect_four.hpp>
+#include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
 #include <gametree/mcts.hpp>
 #include <gametree/search.hpp>
@@ -99,6 +100,14 @@ TEST_CASE("a warm MCTS does not allocate per iteration") {
   const std::size_t before = allocations;
   (void)n.search(heaps, {.max_iterations = 5000});
   CHECK(allocations - before <= 3);  // the result, and the root and its copy in reset()
+  // Chance states: the outcomes' buffer is reused too.
+  gametree::mcts<gametree::games::pig> p;
+  const gametree::games::pig race(100);
+  (void)p.search(race, {.max_iterations = 20000});
+  (void)p.search(race, {.max_iterations = 20000});
+  const std::size_t before_pig = allocations;
+  (void)p.search(race, {.max_iterations = 20000});
+  CHECK(allocations - before_pig <= 1);
 }
 
 int* volatile sink = nullptr;  // keeps the compiler from eliding the allocation below

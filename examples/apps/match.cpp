@@ -1,5 +1,5 @@
 // match_app::run, compiled once (into gametree_example_apps) for the match program and the
-// fuzz harness of its arguments: the engines and searchers of three games are its bulk.
+// fuzz harness of its arguments: the engines and searchers of four games are its bulk.
 
 #include "match.hpp"
 
@@ -20,8 +20,10 @@ int match_app::run(const std::vector<std::string_view>& args, std::string& out, 
     play(gametree::games::tic_tac_toe{}, o, out, progress);
   } else if (o.game == "connect4") {
     play(gametree::games::connect_four<>{}, o, out, progress);
-  } else {
+  } else if (o.game == "nim") {
     play(gametree::games::nim(o.heaps), o, out, progress);
+  } else {
+    play(gametree::games::pig(o.goal), o, out, progress);
   }
   return 0;
 }

@@ -37,6 +37,16 @@ gametree::play_registry play_app::shipped_games() {
         return gametree::games::nim(gametree_examples::parse_heaps(heaps));
       },
       nim);
+
+  gametree::play_interface<gametree::games::pig> pig;
+  pig.is_move = pig_move_text;
+  pig.draw = draw_pig;
+  pig.move_help = "roll or hold";
+  pig.first_name = "player 1";
+  pig.second_name = "player 2";
+  games.add<gametree::games::pig>(
+      "pig", "pig:GOAL (1-150, 100 by default): roll a die until you hold or roll a 1, first to the goal wins",
+      [](std::string_view goal) { return gametree::games::pig(gametree_examples::parse_pig_goal(goal)); }, pig);
   return games;
 }
 

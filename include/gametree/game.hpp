@@ -514,12 +514,13 @@ payoff_bounds checked_payoff_bounds(const G& g) {
   }
   return b;
 }
-// Stated where a search does not take chance states: MCTS, game_tree_view.
+// Stated where a search does not take chance states: game_tree_view.
 template <class G>
 constexpr bool without_chance_states() {
   static_assert(!chance_game<G>,
                 "gametree: this search does not take games with chance states (is_chance()); "
-                "engine<G> (gametree/search.hpp) and solve_by_value_iteration (gametree/value_iteration.hpp) do");
+                "engine<G> (gametree/search.hpp), mcts<G> (gametree/mcts.hpp) and solve_by_value_iteration "
+                "(gametree/value_iteration.hpp) do");
   return true;
 }
 }  // namespace detail
@@ -683,6 +684,39 @@ void check_chance_outcomes(const std::vector<chance_outcome<Move>>& outcomes, st
     throw game_contract_error("game contract: a chance state's probabilities must sum to 1 (within 1e-9), but they sum to " +
                               text.str());
   }
+}
+
+// The outcome that a uniform u in [0, 1) draws from outcomes[first, end): the first whose
+// cumulative probability exceeds u (the last, where rounding leaves u beyond them all).
+template <class Move>
+std::size_t draw_outcome(const std::vector<chance_outcome<Move>>& outcomes, std::size_t first, double u) noexcept {
+  double cumulative = 0;
+  for (std::size_t i = first; i + 1 < outcomes.size(); ++i) {
+    cumulative += outcomes[i].probability;
+    if (u < cumulative) return i;
+  }
+  return outcomes.size() - 1;
+}
+
+// Whether g is a chance state.
+template <class Game>
+bool at_chance(const Game& g) {
+  if constexpr (chance_game<Game>) {
+    return static_cast<bool>(g.is_chance());
+  } else {
+    (void)g;
+    return false;
+  }
+}
+
+// At chance state g, an outcome drawn by the probabilities (checked) with random.unit(), a
+// uniform double in [0, 1) (playout_random's).
+template <class Game, class Random>
+chance_outcome<typename Game::move_type> roll(const Game& g, Random& random) {
+  std::vector<chance_outcome<typename Game::move_type>> outcomes;
+  if constexpr (chance_game<Game>) g.chance_outcomes(outcomes);
+  check_chance_outcomes(outcomes, 0);
+  return outcomes[draw_outcome(outcomes, 0, random.unit())];
 }
 
 template <class Game>

@@ -1,11 +1,15 @@
 #pragma once
 // Matches between two players of a game: N games from varied openings, each opening played
 // twice with the players swapping sides, and the score with a 95% confidence interval.
-// Players wrap the alpha-beta engine (search.hpp) or MCTS (mcts.hpp), or any function.
+// Players wrap the alpha-beta engine (search.hpp), MCTS (mcts.hpp), value iteration's
+// solution (value_iteration.hpp), or any function. In a game of chance the match rolls the
+// dice.
 
+#include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 #include <gametree/mcts.hpp>
 #include <gametree/search.hpp>
+#include <gametree/value_iteration.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -122,14 +126,32 @@ template <game Game>
   return p;
 }
 
+/// The perfect player of a game that numbers its states (indexed_game): solves it once by
+/// value iteration (solve_by_value_iteration, with options), when the player is made, and
+/// plays a best move of the solution; work = 1 a move. Throws what solve_by_value_iteration
+/// throws.
+template <indexed_game Game>
+[[nodiscard]] match_player<Game> optimal_player(std::string name, const Game& any_state,
+                                                const value_iteration_options& options = {}) {
+  auto solution = std::make_shared<const value_iteration_result<Game>>(solve_by_value_iteration(any_state, options));
+  match_player<Game> p;
+  p.name = std::move(name);
+  p.choose = [solution](const Game& g) { return match_choice<Game>{*solution->best_move(g), 1}; };
+  return p;
+}
+
 /// How a match is played.
 struct match_options {
   /// Games to play (>= 2, even): each opening twice, each player starting once.
   std::size_t games = 100;
   /// Random moves from the start position before the players take over; positions already
-  /// used, and positions where the game is over, are drawn again.
+  /// used, and positions where the game is over, are drawn again. In a game of chance
+  /// (chance_game) an opening's chance states draw their outcomes by their probabilities,
+  /// and openings may repeat: the games of each opening roll dice of their own.
   std::size_t opening_plies = 2;
-  /// The seed of the openings' random moves: the same seed, the same openings.
+  /// The seed of the openings' random moves, and of the dice a game of chance rolls: the same
+  /// seed, the same games (for the same players). The two games of one opening roll the same
+  /// dice (the n-th roll of one is the n-th roll of the other), so that luck evens out.
   std::uint64_t seed = 1;
   /// A game still going after this many plies is a contract error (the game must be finite).
   std::size_t max_plies = 1'000'000;
@@ -187,7 +209,9 @@ bool same_opening(const Game& a, const Line& line_a, const Game& b, const Line& 
 
 /// Plays a match of a against b from start. Openings: options.opening_plies uniformly random
 /// moves (seeded by options.seed), distinct positions only; if fewer distinct openings exist
-/// than games / 2 (tries: 100 per opening wanted), fewer games are played. Complexity: the
+/// than games / 2 (tries: 100 per opening wanted), fewer games are played. In a game of
+/// chance the match draws every chance state's outcome (the players are asked only where a
+/// player moves, and hear the outcomes through played()). Complexity: the
 /// players' searches. Throws std::invalid_argument for an odd or too small options.games or a
 /// player without choose; game_contract_error when a game outlasts options.max_plies or breaks
 /// its contract; illegal_move_error when a player chooses an illegal move; what the players
@@ -211,14 +235,18 @@ match_result play_match(const Game& start, match_player<Game>& a, match_player<G
     Game g = start;
     std::vector<typename Game::move_type> line;
     for (std::size_t p = 0; p < options.opening_plies && !g.outcome(); ++p) {
-      moves.clear();
-      g.legal_moves(moves);
-      if (moves.empty()) detail::check_generated<Game>(0, 0);
-      line.push_back(moves[random.below(moves.size())]);
+      if (detail::at_chance(g)) {
+        line.push_back(detail::roll(g, random).move);
+      } else {
+        moves.clear();
+        g.legal_moves(moves);
+        if (moves.empty()) detail::check_generated<Game>(0, 0);
+        line.push_back(moves[random.below(moves.size())]);
+      }
       g.play(line.back());
     }
     if (g.outcome()) continue;
-    const bool seen = std::any_of(openings.begin(), openings.end(), [&](const auto& o) {
+    const bool seen = !chance_game<Game> && std::any_of(openings.begin(), openings.end(), [&](const auto& o) {
       return detail::same_opening(o.first, o.second, g, line);
     });
     if (!seen) openings.emplace_back(std::move(g), std::move(line));
@@ -229,7 +257,9 @@ match_result play_match(const Game& start, match_player<Game>& a, match_player<G
   std::uint64_t work[2] = {0, 0};
   std::vector<double> scores;
   match_player<Game>* players[2] = {&a, &b};
+  playout_random dice;
   for (std::size_t i = 0; i < 2 * openings.size(); ++i) {
+    dice.reseed(detail::mix64(options.seed ^ 0x9e3779b97f4a7c15ULL) + i / 2);  // one stream an opening
     const auto& [opening, line] = openings[i / 2];
     const std::size_t first = i % 2;  // the player who moves first after the opening
     for (auto* p : players) {
@@ -246,9 +276,14 @@ match_result play_match(const Game& start, match_player<Game>& a, match_player<G
         throw game_contract_error("game contract: a match game went on for more than " +
                                   std::to_string(options.max_plies) + " plies (the game must be finite)");
       }
-      const auto choice = players[side]->choose(g);
-      ++r.moves[side];
-      work[side] += choice.work;
+      match_choice<Game> choice{};
+      if (detail::at_chance(g)) {
+        choice.move = detail::roll(g, dice).move;
+      } else {
+        choice = players[side]->choose(g);
+        ++r.moves[side];
+        work[side] += choice.work;
+      }
       if constexpr (turn_reporting_game<Game>) {
         const auto before = g.player_to_move();
         play_checked(g, choice.move);

@@ -12,6 +12,12 @@
 // xoshiro256** (Blackman & Vigna 2018) seeded by SplitMix64; bounded integers by Lemire's
 // multiply-and-reject (2019).
 //
+// Games of chance (chance_game): a chance node's outcome is drawn by its probabilities, in the
+// tree and in playouts, and the solver bounds a chance node by the probability-weighted mean
+// of its outcomes' bounds, an outcome it knows nothing of at the game's payoff bounds (the
+// bounds of Ballard's Star1, "The *-minimax search procedure for trees containing chance
+// nodes", Artificial Intelligence 21, 1983).
+//
 // Every iteration is a loop: no recursion whose depth the game decides.
 
 #include <gametree/detail/budget.hpp>
@@ -102,6 +108,9 @@ inline double inverse_sqrt(std::uint64_t n) noexcept {
   if (n < ucb_tables::size) return ucb_tables::get().inverse_sqrt[n];
   return 1 / std::sqrt(static_cast<double>(n));
 }
+// What MCTS keeps in place of the members only games of chance need (with
+// [[no_unique_address]]: nothing), so that other games' nodes and searchers stay as they were.
+struct no_chance_member {};
 }  // namespace detail
 
 /// The random numbers of MCTS: xoshiro256** seeded by SplitMix64. The same seed gives the same
@@ -167,6 +176,7 @@ class playout_random {
 /// Optional, for MCTS: g.playout_move(moves, random) -> the index in moves (all the legal
 /// moves of g) of the move a playout plays at g; a game's own playout policy (win at once if
 /// it can, say) in place of uniform random moves. A rollout hook set on the searcher comes first.
+/// Neither is asked at a chance state: the searcher draws its outcome by the probabilities.
 template <class G>
 concept playout_game = game<G> && requires(const G& g, std::span<const typename G::move_type> moves,
                                            playout_random& random) {
@@ -206,9 +216,10 @@ struct mcts_options {
   /// The exploration constant c of UCB1 or PUCT, in reward units (> 0, finite).
   double exploration = 1.4;
   /// The MCTS-Solver: each node keeps the least and greatest value its player can still
-  /// reach, learnt from the terminal states found; a node whose bounds meet is proven, the
-  /// search no longer enters it nor moves whose greatest value cannot beat a sibling's least,
-  /// and a solved root ends the search. Off: plain UCT or PUCT.
+  /// reach, learnt from the terminal states found (at a chance state: the probability-weighted
+  /// mean of its outcomes' bounds); a node whose bounds meet is proven, the search no longer
+  /// enters it nor moves whose greatest value cannot beat a sibling's least, and a solved root
+  /// ends the search. Off: plain UCT or PUCT.
   bool solver = true;
   /// Which root move the result plays: the most visited or the highest mean.
   mcts_final_move final_move = mcts_final_move::most_visits;
@@ -257,12 +268,14 @@ struct mcts_move_info {
   std::uint64_t visits = 0;
   /// The mean reward of the iterations through this move (0 before any).
   double mean = 0;
+  /// PUCT's prior; for an outcome of a chance state, its probability.
   double prior = 0;
   /// The move's exact value when proven (1 a win, 0 a draw, -1 a loss, or a scaled payoff):
   /// by the solver, or because it ends the game.
   std::optional<double> proven{};
   /// The least and greatest value the solver knows the move can have (-1 and 1, or the
-  /// infinities for payoffs, when nothing is known).
+  /// infinities for payoffs, when nothing is known; for a chance game with payoff_bounds() [L, U],
+  /// [min(L, -U), max(U, -L)] / payoff_scale).
   double lower = 0;
   double upper = 0;
 };
@@ -296,18 +309,20 @@ template <class Game>
 struct mcts_result {
   using move_type = typename Game::move_type;
   /// The move chosen by options().final_move (a proven best move if the root is solved);
-  /// empty only when the root is terminal.
+  /// empty only when the root is terminal. At a chance root, which no player chooses at: its
+  /// most probable outcome (the first among equals), as engine<G> reports.
   std::optional<move_type> best_move;
   /// The best move's mean reward (its proven value if proven; with the solver, held within its
-  /// bounds), and its visits.
+  /// bounds), and its visits. At a chance root, the root's own: the mean of every iteration
+  /// (the proven value if solved; with the solver, within the root's bounds), and their number.
   double value = 0;
   std::uint64_t visits = 0;
   /// The root's value is proven: proven_value holds it.
   bool solved = false;
   std::optional<double> proven_value{};
   mcts_stop reason = mcts_stop::solved;
-  /// Every root move in generation order (of search_moves() if used); empty while the root is
-  /// not expanded.
+  /// Every root move in generation order (of search_moves() if used; a chance root's outcomes
+  /// in the order chance_outcomes() lists them); empty while the root is not expanded.
   std::vector<mcts_move_info<Game>> moves;
   mcts_statistics stats;
 };
@@ -316,9 +331,14 @@ struct mcts_result {
 /// iterations to it, advance(move) keeps the subtree under a played move and returns the rest
 /// to the pool. One search at a time; stop() may be called from any thread. Movable (not while
 /// it searches), not copyable.
+///
+/// Games of chance: at a chance state the iteration draws the outcome by its probabilities
+/// (from the searcher's random numbers, so a seed still fixes the search), in the tree and in
+/// playouts alike; a chance node's value is for its player_to_move(), and the solver bounds it
+/// by the probability-weighted mean of its outcomes' bounds. See docs/mcts.md.
 template <game Game>
 class mcts {
-  static_assert(detail::without_chance_states<Game>());
+  static_assert(detail::well_formed_chance_game<Game>());
 
  public:
   using move_type = typename Game::move_type;
@@ -328,7 +348,8 @@ class mcts {
   using evaluator_type = std::function<double(const Game&)>;
   /// Fills priors[i] (>= 0, finite) for moves[i] when a node is expanded (PUCT).
   using prior_type = std::function<void(const Game&, std::span<const move_type>, std::span<double>)>;
-  /// Chooses the playout's move at a state: an index into moves (all legal moves).
+  /// Chooses the playout's move at a decision state: an index into moves (all legal moves).
+  /// Chance states' outcomes are drawn by the searcher.
   using rollout_type = std::function<std::size_t(const Game&, std::span<const move_type>, playout_random&)>;
 
   /// Throws std::invalid_argument for an exploration or payoff_scale that is not positive and
@@ -380,8 +401,10 @@ class mcts {
 
   /// A new root: the tree is emptied (its nodes go back to the pool) and the random sequence
   /// restarts from the seed. Complexity: two copies of root, plus O(tree size) for a move type
-  /// with a destructor to run.
+  /// with a destructor to run. Throws game_contract_error for a chance game's payoff_bounds()
+  /// that are not finite and ordered (the searcher is then unchanged).
   void reset(const Game& root) {
+    if constexpr (payoff_bounded_game<Game>) payoff_ = detail::checked_payoff_bounds(root);
     release_all();
     root_.emplace(root);
     scratch_.emplace(root);
@@ -538,7 +561,7 @@ class mcts {
   }
 
   // One result of the trees' results (see mcts_options::threads).
-  result_type merge(std::vector<result_type>& results) const {
+  result_type merge(std::vector<result_type>& results) {
     // The first tree that has the root's moves: a thread may be stopped (another tree proved
     // the root) before its first iteration, and the memory cap may leave every tree without.
     std::size_t base = 0;
@@ -572,7 +595,7 @@ class mcts {
     if (options_.solver) {
       for (const auto& m : r.moves) sure = std::max(sure, m.lower);
     }
-    choose(r, sure);
+    if (!chance_root(r)) choose(r, sure);
     return r;
   }
 
@@ -583,13 +606,14 @@ class mcts {
     for (const auto& h : helpers_) h->evaluator_ = f;
     evaluator_ = std::move(f);
   }
-  /// The priors of PUCT (empty: 1/k for each of k moves).
+  /// The priors of PUCT (empty: 1/k for each of k moves), asked where a decision state is
+  /// expanded (a chance state's outcomes have their probabilities).
   void set_prior(prior_type f) {
     for (const auto& h : helpers_) h->prior_ = f;
     prior_ = std::move(f);
   }
-  /// The playout policy (empty: the game's playout_move() if it has one, else a uniformly
-  /// random legal move).
+  /// The playout policy at decision states (empty: the game's playout_move() if it has one,
+  /// else a uniformly random legal move).
   void set_rollout_policy(rollout_type f) {
     for (const auto& h : helpers_) h->rollout_ = f;
     rollout_ = std::move(f);
@@ -644,13 +668,17 @@ class mcts {
   static constexpr double max_reward = payoff_game ? std::numeric_limits<double>::infinity() : 1.0;
 
   // A node's values are rewards for the player to move at its parent: the player who chooses
-  // it. The root's are for the player to move at the root.
+  // it (for an outcome: the chance state's player). The root's are for the player to move at
+  // the root.
   struct node {
     move_type move{};
     std::uint32_t first_child = npos;
     std::uint32_t next_sibling = npos;  // also the free list's link
     bool reached = false;      // its state has been seen: a terminal's bounds and same_player are known
     bool same_player = false;  // the player to move here also moved at the parent
+    // A chance state (expanded): its children are its outcomes, each one's prior its probability.
+    // In the padding after the flags above: a chance game's node is no larger.
+    [[no_unique_address]] std::conditional_t<chance_game<Game>, bool, detail::no_chance_member> chance{};
     std::uint64_t visits = 0;
     double mean = 0;    // of the rewards backed up through it (0 before a visit)
     double weight = 0;  // of the exploration term: 1 / sqrt(visits) (UCT), prior / (1 + visits) (PUCT)
@@ -681,6 +709,8 @@ class mcts {
     path_ = std::move(other.path_);
     stack_ = std::move(other.stack_);
     moves_ = std::move(other.moves_);
+    outcomes_ = std::move(other.outcomes_);
+    payoff_ = other.payoff_;
     played_ = std::move(other.played_);
     priors_ = std::move(other.priors_);
     stats_ = other.stats_;
@@ -780,13 +810,33 @@ class mcts {
     node& r = nodes_[root_index_];
     if (r.reached) return;
     r.reached = true;
-    if (const auto o = root_->outcome()) r.lower = r.upper = reward(*o);  // the root's own player
+    if (const auto o = root_->outcome()) {
+      r.lower = r.upper = reward(*o);  // the root's own player
+    } else if constexpr (payoff_bounded_game<Game>) {
+      unknown_bounds(r);
+    }
   }
 
   template <class Outcome>
   double reward(const Outcome& o) const {
     const score<double> s = detail::terminal_score<double>(o);  // checks the payoff for NaN
+    if constexpr (chance_game<Game>) check_payoff(s.value());
     return s.is_win() ? 1.0 : s.is_loss() ? -1.0 : s.value() / options_.payoff_scale;
+  }
+
+  // A chance game's payoffs are averaged: an infinite one would make means and bounds NaN, and
+  // one outside payoff_bounds() would make the solver's bounds wrong.
+  void check_payoff(double p) const {
+    if constexpr (payoff_bounded_game<Game>) {
+      if (!(p >= payoff_.lower && p <= payoff_.upper)) {
+        throw game_contract_error("game contract: outcome() returned the payoff " + std::to_string(p) +
+                                  ", outside payoff_bounds() [" + std::to_string(payoff_.lower) + ", " +
+                                  std::to_string(payoff_.upper) + "]");
+      }
+    } else if (!std::isfinite(p)) {
+      throw game_contract_error("game contract: a chance game's payoffs must be finite (its values are means), "
+                                "but outcome() returned " + std::to_string(p));
+    }
   }
 
   void iterate() {
@@ -800,7 +850,7 @@ class mcts {
     bool ended = false;
     while (true) {
       node& n = nodes_[current];
-      if (proven(n)) {  // a terminal (the solver never enters other proven nodes)
+      if (proven(n)) {  // a terminal, or a proven outcome drawn at a chance node
         r = n.same_player ? n.lower : -n.lower;
         ended = true;
         break;
@@ -808,7 +858,7 @@ class mcts {
       if (n.first_child == npos) {
         if (!expand(current, g)) break;  // the cap: play out from here
       }
-      const std::uint32_t child = select(current);
+      const std::uint32_t child = next_child(current);
       step(g, child);
       current = child;
       if (!proven(nodes_[current]) && nodes_[current].visits == 0) {
@@ -869,8 +919,12 @@ class mcts {
     if (out.empty()) detail::check_generated<Game>(0, 0);
   }
 
-  // Adds a child per move; false when the memory cap leaves no room (nothing is added).
+  // Adds a child per move (per outcome at a chance state); false when the memory cap leaves no
+  // room (nothing is added).
   bool expand(std::uint32_t index, const Game& g) {
+    if constexpr (chance_game<Game>) {
+      if (g.is_chance()) return expand_chance(index, g);
+    }
     generate(g, moves_);
     if (live_ + moves_.size() > max_nodes_) {
       stats_.tree_full = true;
@@ -893,6 +947,7 @@ class mcts {
       nodes_[c].move = moves_[i];
       nodes_[c].prior = prior_ ? priors_[i] : uniform;
       nodes_[c].weight = nodes_[c].prior;  // PUCT's at 0 visits (UCT tries an unvisited child first)
+      if constexpr (payoff_bounded_game<Game>) unknown_bounds(nodes_[c]);
       if (previous == npos) {
         nodes_[index].first_child = c;
       } else {
@@ -901,6 +956,65 @@ class mcts {
       previous = c;
     }
     return true;
+  }
+
+  // A chance state's outcomes as children, in the order the game lists them, each with its
+  // probability as its prior.
+  bool expand_chance(std::uint32_t index, const Game& g) {
+    read_outcomes(g);
+    if (live_ + outcomes_.size() > max_nodes_) {
+      stats_.tree_full = true;
+      return false;
+    }
+    std::uint32_t previous = npos;
+    for (const auto& o : outcomes_) {
+      const std::uint32_t c = allocate_one();
+      nodes_[c].move = o.move;
+      nodes_[c].prior = o.probability;
+      if constexpr (payoff_bounded_game<Game>) unknown_bounds(nodes_[c]);
+      if (previous == npos) {
+        nodes_[index].first_child = c;
+      } else {
+        nodes_[previous].next_sibling = c;
+      }
+      previous = c;
+    }
+    nodes_[index].chance = true;
+    return true;
+  }
+
+  void read_outcomes(const Game& g) {
+    outcomes_.clear();
+    g.chance_outcomes(outcomes_);
+    detail::check_chance_outcomes(outcomes_, 0);
+  }
+
+  // What a node of a payoff-bounded game nothing is known of may be worth. payoff_bounds()
+  // bound the payoffs for the player to move at the end, and a state's value, for whichever
+  // player, may be such a payoff negated (the other player's): so the bounds of both sides.
+  // (The same as the game's for the usual symmetric bounds.)
+  void unknown_bounds(node& c) const noexcept {
+    c.lower = std::min(payoff_.lower, -payoff_.upper) / options_.payoff_scale;
+    c.upper = std::max(payoff_.upper, -payoff_.lower) / options_.payoff_scale;
+  }
+
+  // The child an iteration enters: at a chance node an outcome drawn by its probability (the
+  // first whose cumulative probability exceeds a uniform u in [0, 1), else the last: the rule
+  // of detail::draw_outcome), else the selection rule's.
+  std::uint32_t next_child(std::uint32_t index) {
+    if constexpr (chance_game<Game>) {
+      if (nodes_[index].chance) {
+        const double u = random_.unit();
+        double cumulative = 0;
+        std::uint32_t c = nodes_[index].first_child;
+        for (; nodes_[c].next_sibling != npos; c = nodes_[c].next_sibling) {
+          cumulative += nodes_[c].prior;
+          if (u < cumulative) break;
+        }
+        return c;
+      }
+    }
+    return select(index);
   }
 
   // The child to descend into. With the solver, a child whose greatest value cannot beat
@@ -932,8 +1046,23 @@ class mcts {
     return best;
   }
 
-  // The bounds of node i for its own player: the best of its children's.
+  // The bounds of node i for its own player: the best of its children's; at a chance node their
+  // probability-weighted mean, summed in the outcomes' order as expectimax sums the value. An
+  // outcome nothing is known of brings in the widest bounds, so the node is proven when every
+  // outcome is, or when what is left open of an outcome is lost in the rounding of the sum (the
+  // value is then known to that rounding).
   std::pair<double, double> own_bounds(std::uint32_t i) const noexcept {
+    if constexpr (chance_game<Game>) {
+      if (nodes_[i].chance) {
+        double lo = 0;
+        double up = 0;
+        for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
+          lo += nodes_[c].prior * nodes_[c].lower;
+          up += nodes_[c].prior * nodes_[c].upper;
+        }
+        return {lo, up};
+      }
+    }
     double lo = -std::numeric_limits<double>::infinity();
     double up = lo;
     for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
@@ -955,6 +1084,17 @@ class mcts {
     double sign = 1;
     while (true) {
       if (const auto o = g.outcome()) return sign * reward(*o);
+      if constexpr (chance_game<Game>) {
+        if (g.is_chance()) {
+          read_outcomes(g);
+          const std::size_t k = detail::draw_outcome(outcomes_, 0, random_.unit());
+          ++stats_.playout_plies;
+          const auto before = g.player_to_move();
+          play(g, outcomes_[k].move);
+          if (!(g.player_to_move() == before)) sign = -sign;
+          continue;
+        }
+      }
       moves_.clear();
       g.legal_moves(moves_);
       if (moves_.empty()) detail::check_generated<Game>(0, 0);
@@ -1025,7 +1165,8 @@ class mcts {
     const node& root = nodes_[root_index_];
     r.solved = proven(root);
     if (r.solved) r.proven_value = root.lower + 0.0;
-    if (!choose(r, options_.solver ? root.lower : -std::numeric_limits<double>::infinity()) &&
+    if (!chance_root(r) &&
+        !choose(r, options_.solver ? root.lower : -std::numeric_limits<double>::infinity()) &&
         !root_->outcome()) {  // the cap left no room for the root's moves
       generate(*root_, moves_);
       r.best_move = moves_.front();
@@ -1034,6 +1175,39 @@ class mcts {
     r.stats.tree_nodes = live_;
     r.stats.nodes_allocated = nodes_.size();
     return r;
+  }
+
+  // At a chance root (false elsewhere), r's best move, value and visits as mcts_result says:
+  // no player chooses the outcome, so the most probable is reported (engine<G>'s rule), with
+  // the root's value, estimated by the mean of every iteration (r.moves' means, weighted by
+  // visits, so that merged trees count alike) and bounded by the mean of the outcomes' bounds.
+  bool chance_root(result_type& r) {
+    if constexpr (chance_game<Game>) {
+      if (root_->outcome() || !root_->is_chance()) return false;
+      read_outcomes(*root_);
+      std::size_t likeliest = 0;
+      for (std::size_t k = 1; k < outcomes_.size(); ++k) {
+        if (outcomes_[k].probability > outcomes_[likeliest].probability) likeliest = k;
+      }
+      r.best_move = outcomes_[likeliest].move;
+      double sum = 0;
+      double lo = 0;
+      double up = 0;
+      r.visits = 0;
+      for (const auto& m : r.moves) {
+        r.visits += m.visits;
+        sum += m.mean * static_cast<double>(m.visits);
+        lo += m.prior * m.lower;
+        up += m.prior * m.upper;
+      }
+      r.value = r.visits > 0 ? sum / static_cast<double>(r.visits) : 0.0;
+      if (options_.solver && !r.moves.empty()) r.value = std::clamp(r.value, lo, up);
+      if (r.proven_value) r.value = *r.proven_value;
+      return true;
+    } else {
+      (void)r;
+      return false;
+    }
   }
 
   // The best of r.moves into r's best move, visits and value; false if there is none. The root's
@@ -1082,6 +1256,10 @@ class mcts {
   std::vector<std::uint32_t> path_;
   std::vector<std::uint32_t> stack_;
   std::vector<move_type> moves_;
+  // A chance state's outcomes as the game lists them; a payoff_bounded_game's bounds, read by reset().
+  [[no_unique_address]] std::conditional_t<chance_game<Game>, std::vector<chance_outcome<move_type>>,
+                                           detail::no_chance_member> outcomes_;
+  [[no_unique_address]] std::conditional_t<payoff_bounded_game<Game>, payoff_bounds, detail::no_chance_member> payoff_{};
   std::vector<move_type> played_;
   std::vector<double> priors_;
   mcts_statistics stats_;

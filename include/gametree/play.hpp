@@ -13,9 +13,11 @@
 // move before each turn (--solve), and can write the engine's search tree as Graphviz DOT.
 // play_usage lists the options.
 
+#include <gametree/detail/hash.hpp>
 #include <gametree/game.hpp>
 #include <gametree/mcts.hpp>
 #include <gametree/search.hpp>
+#include <gametree/value_iteration.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -30,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -165,7 +168,9 @@ struct play_options {
   /// The engine's budget per move: one second unless the caller sets one. Without its depth,
   /// also the budget of each search --solve and --seed make.
   search_limits limits{.max_time = std::chrono::seconds(1)};
-  std::optional<std::uint64_t> seed;  ///< choose at random among equally good moves
+  /// Choose at random among equally good moves; and in a game of chance, the seed of the
+  /// dice (without it, a seed drawn from std::random_device, shown at the start).
+  std::optional<std::uint64_t> seed;
   std::size_t threads = 1;  ///< the engine's threads (engine_options::threads), its solves' too
   bool solve = false;  ///< print the position's and every move's exact value before each turn
   std::optional<std::uint64_t> plies;  ///< stop after this many more plies
@@ -198,6 +203,11 @@ class play_session {
       throw std::invalid_argument("--dot: cannot write '" + o_.dot_file + "'");
     }
     std::uint64_t played = 0;
+    if constexpr (chance_game<Game>) {
+      const std::uint64_t seed = o_.seed ? *o_.seed : (std::uint64_t{std::random_device{}()} << 32 | std::random_device{}());
+      dice_.reseed(detail::mix64(seed ^ 0x5851f42d4c957f2dULL));  // apart from the stream that breaks ties
+      out << "the dice roll from seed " << seed << " (--seed " << seed << " rolls them again)\n";
+    }
     while (true) {
       show(out, t);
       if (const auto o = game_.outcome()) {
@@ -211,7 +221,9 @@ class play_session {
       }
       const int side = side_to_move();
       std::optional<move_type> move;
-      if (side == 0 ? o_.first_is_engine : o_.second_is_engine) {
+      if (detail::at_chance(game_)) {
+        move = roll(out);
+      } else if (side == 0 ? o_.first_is_engine : o_.second_is_engine) {
         move = engine_move(side, out);
       } else {
         const auto typed = ask(in, out, t);
@@ -345,11 +357,18 @@ class play_session {
     if (s.is_win()) return "game over: " + name(mover) + " wins";
     if (s.is_loss()) return "game over: " + name(1 - mover) + " wins";
     if (s.value() == game_value_t<Game>{}) return "game over: a draw";
-    return "game over: " + name(mover) + " scores " + signed_text(s.value());
+    const int winner = s.value() > game_value_t<Game>{} ? mover : 1 - mover;
+    return "game over: " + name(winner) + " wins (" + name(mover) + " scores " + signed_text(s.value()) + ")";
   }
 
+  // A value with its sign; a floating-point one to three places.
   static std::string signed_text(game_value_t<Game> v) {
-    const std::string t = detail::format_value(v);
+    std::string t;
+    if constexpr (std::is_floating_point_v<game_value_t<Game>>) {
+      t = detail::fixed(static_cast<double>(v), 3);
+    } else {
+      t = detail::format_value(v);
+    }
     return v > game_value_t<Game>{} ? "+" + t : t;
   }
 
@@ -379,17 +398,26 @@ class play_session {
   }
 
   // --solve: the exact value of the position and of every move, each solve within the move's
-  // node and time budget (none with --depth); "unknown" where that budget ends it.
+  // node and time budget (none with --depth); "unknown" where that budget ends it. A game that
+  // numbers its states is solved once, whole, by value iteration instead (a game of chance
+  // whose states repeat, as Pig's, has no end for a search to reach).
   std::string analysis() {
-    if (!solver_) solver_ = std::make_unique<engine<Game>>(engine_options{.threads = o_.threads});
     const int mover = side_to_move();
     const search_limits budget = solve_budget();
     const auto exact = [&](const Game& g, bool child) {
-      const auto r = solver_->solve(g, budget);
-      if (!r.solved) return std::string("unknown");
-      return words(child ? through(g, r.value) : r.value, mover, true);
+      score_type value;
+      if constexpr (indexed_game<Game>) {
+        if (!solution_) solution_ = std::make_unique<value_iteration_result<Game>>(solve_by_value_iteration(start_));
+        value = score_type::of(static_cast<game_value_t<Game>>(solution_->value(g)));
+      } else {
+        if (!solver_) solver_ = std::make_unique<engine<Game>>(engine_options{.threads = o_.threads});
+        const auto r = solver_->solve(g, budget);
+        if (!r.solved) return std::string("unknown");
+        value = r.value;
+      }
+      return words(child ? through(g, value) : value, mover, true);
     };
-    std::string line = "exact value: " + exact(game_, false) + "; by move:";
+    std::string line = "exact value: " + exact(game_, false) + (detail::at_chance(game_) ? "; by outcome:" : "; by move:");
     for (const move_type& m : legal()) {
       Game child = game_;
       child.play(m);
@@ -401,6 +429,28 @@ class play_session {
     }
     line.back() = '\n';
     return line;
+  }
+
+  // A chance state's outcome, drawn by its probabilities from the dice, and shown.
+  move_type roll(std::ostream& out) {
+    const chance_outcome<move_type> o = detail::roll(game_, dice_);
+    out << "chance: " << text(o.move) << " (probability " << detail::fixed(o.probability, 3) << ")\n";
+    return o.move;
+  }
+
+  // The line as people read it: the outcomes it assumes at chance states in brackets.
+  std::string line_text(const std::vector<move_type>& line) const {
+    std::string t;
+    Game g = game_;
+    for (const move_type& m : line) {
+      if (!t.empty()) t += ' ';
+      const bool chance = detail::at_chance(g);
+      if (chance) t += '[';
+      t += ui_.move_text(g, m);
+      if (chance) t += ']';
+      g.play(m);
+    }
+    return t;
   }
 
   // A search's move and what it saw: the score, whether it is exact, the line from the move.
@@ -427,13 +477,7 @@ class play_session {
     choice chosen{*r.best_move, r.pv};
     std::size_t choices = 1;
     if (o_.seed) chosen = seeded_choice(*e, r, choices);
-    std::string pv;
-    Game g = game_;
-    for (const move_type& m : chosen.line) {
-      if (!pv.empty()) pv += ' ';
-      pv += ui_.move_text(g, m);
-      g.play(m);
-    }
+    const std::string pv = line_text(chosen.line);
     // The engine's own searches (default options) end with an exact score, or with none (a
     // budget too small for one iteration: the move is the best one seen so far, else the first
     // one generated).
@@ -576,7 +620,9 @@ class play_session {
   std::size_t moves_before_ = 0;    // the moves of --moves
   std::unique_ptr<engine<Game>> engines_[2];
   std::unique_ptr<engine<Game>> solver_;
+  std::unique_ptr<value_iteration_result<Game>> solution_;  // --solve, for an indexed_game
   std::unique_ptr<playout_random> random_;
+  playout_random dice_;  // a game of chance's outcomes
   bool traced_ = false;
 };
 

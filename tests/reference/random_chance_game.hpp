@@ -104,4 +104,19 @@ class random_chance_game {
   std::array<std::pair<std::uint64_t, int>, max_plies> history_{};
 };
 
+// The same games with every payoff and evaluation x moved to (x + 1) / 2, and payoff_bounds
+// [0, 1]: bounds that are not symmetric, so that a state's value for its player (a payoff
+// negated where the game ends with the other player to move) can lie outside them.
+class shifted_chance_game : public random_chance_game<false> {
+ public:
+  using random_chance_game<false>::random_chance_game;
+  [[nodiscard]] std::optional<double> outcome() const {
+    const auto o = random_chance_game<false>::outcome();
+    if (!o) return o;
+    return (*o + 1) / 2;
+  }
+  [[nodiscard]] double evaluate() const { return (random_chance_game<false>::evaluate() + 1) / 2; }
+  [[nodiscard]] gametree::payoff_bounds payoff_bounds() const { return {0, 1}; }
+};
+
 }  // namespace gametree_test

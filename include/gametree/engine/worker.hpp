@@ -217,6 +217,10 @@ class search_worker {
       const payoff_bounds range = checked_payoff_bounds(root);
       payoff_low_ = range.lower;
       payoff_high_ = range.upper;
+      // A payoff is for the player to move at the end: for the player of a state above, where
+      // the player changed, it is negated. So a state's value lies in this range.
+      value_low_ = std::min(range.lower, -range.upper);
+      value_high_ = std::max(range.upper, -range.lower);
     }
   }
 
@@ -675,8 +679,8 @@ class search_worker {
         auto line = static_cast<std::uint32_t>(first);
         for (auto i = static_cast<std::uint32_t>(first); i < last; ++i) {
           if (probabilities_[i] > probabilities_[line]) line = i;
-          outcome_low_[i] = payoff_low_;
-          outcome_high_[i] = payoff_high_;
+          outcome_low_[i] = value_low_;
+          outcome_high_[i] = value_high_;
         }
         c.line_outcome = line;
         f.best_index = line;  // the outcome the table keeps and a chance root reports
@@ -738,7 +742,8 @@ class search_worker {
 
   // Before outcome i of the chance frame f at ply p (Ballard's *-minimax, 1983): with the
   // outcomes searched so far summing to S and every other outcome j still open within its
-  // bounds [lo_j, hi_j] (the payoffs' at first; Star2's probes narrow them), the frame is cut
+  // bounds [lo_j, hi_j] (the values the payoff bounds allow at first, for either player;
+  // Star2's probes narrow them), the frame is cut
   // at once if its mean is sure to be at or below alpha or at or above beta; an outcome whose
   // value is known already is taken; else outcome i gets the window that decides a cut: at or
   // below (alpha - S - sum p_j hi_j) / p_i the mean fails low, at or above
@@ -1117,6 +1122,8 @@ class search_worker {
   std::vector<chance_outcome<move_type>> outcomes_;
   double payoff_low_ = -std::numeric_limits<double>::infinity();
   double payoff_high_ = std::numeric_limits<double>::infinity();
+  double value_low_ = -std::numeric_limits<double>::infinity();  // a state's value for its player
+  double value_high_ = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace gametree::detail

