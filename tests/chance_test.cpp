@@ -206,6 +206,7 @@ struct coin {
   bool loop = false;
   std::size_t bad_index = 0;  // > 0: state 1's index
   bool bad_state_at = false;  // state_at(1) gives state 0
+  std::size_t count = 2;      // what state_count() says
   void legal_moves(std::vector<int>& out) const {
     for (std::size_t i = 0; i < probabilities.size(); ++i) out.push_back(static_cast<int>(i));
   }
@@ -216,7 +217,7 @@ struct coin {
   void chance_outcomes(std::vector<chance_outcome<int>>& out) const {
     for (std::size_t i = 0; i < probabilities.size(); ++i) out.push_back({static_cast<int>(i), probabilities[i]});
   }
-  [[nodiscard]] std::size_t state_count() const { return 2; }
+  [[nodiscard]] std::size_t state_count() const { return count; }
   [[nodiscard]] std::size_t state_index() const { return done ? (bad_index > 0 ? bad_index : 1) : 0; }
   [[nodiscard]] coin state_at(std::size_t i) const {
     coin c = *this;
@@ -272,6 +273,11 @@ TEST_CASE("chance: a game that breaks the chance or index contract is named at f
   c.bad_state_at = true;
   CHECK_THROWS_WITH(solve_by_value_iteration(c), ContainsSubstring("state_at(1).state_index() must be 1, not 0"));
   c.bad_state_at = false;
+  c.count = 0;
+  CHECK_THROWS_WITH(solve_by_value_iteration(c), ContainsSubstring("state_count() must be at least 1"));
+  c.count = std::size_t{1} << 32;  // refused before anything is allocated
+  CHECK_THROWS_WITH(solve_by_value_iteration(c), ContainsSubstring("more than 2^32 - 1 states (4294967296)"));
+  c.count = 2;
   CHECK_THROWS_WITH(solve_by_value_iteration(c, {.tolerance = 0}), ContainsSubstring("the tolerance must be > 0"));
   CHECK_THROWS_WITH(solve_by_value_iteration(c, {.tolerance = 1e-9, .max_sweeps = 0}), ContainsSubstring("max_sweeps must be >= 1"));
   // A decision state without a move.

@@ -111,6 +111,40 @@ TEST_CASE("match: duplicate openings are dropped, and fewer games played") {
   CHECK(r.games == 18);
 }
 
+namespace {
+
+// Tic-tac-toe known by its hash alone, or by == alone.
+struct hashed_only {
+  using move_type = tic_tac_toe::move_type;
+  tic_tac_toe t;
+  void legal_moves(std::vector<move_type>& out) const { t.legal_moves(out); }
+  void play(move_type m) { t.play(m); }
+  auto outcome() const { return t.outcome(); }
+  std::uint64_t hash() const { return t.hash(); }
+};
+struct equal_only {
+  using move_type = tic_tac_toe::move_type;
+  tic_tac_toe t;
+  void legal_moves(std::vector<move_type>& out) const { t.legal_moves(out); }
+  void play(move_type m) { t.play(m); }
+  auto outcome() const { return t.outcome(); }
+  bool operator==(const equal_only& o) const { return t.key() == o.t.key(); }
+};
+static_assert(!gametree::keyed_game<hashed_only> && !std::equality_comparable<hashed_only>);
+static_assert(!gametree::hashed_game<equal_only> && std::equality_comparable<equal_only>);
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("match: openings told apart by hash() alone or == alone, transpositions dropped", "", hashed_only, equal_only) {
+  // After 3 plies X's two squares may have come in either order: 504 move lines reach
+  // C(9,2) * 7 = 252 positions.
+  auto a = first_move_player<TestType>("a");
+  auto b = first_move_player<TestType>("b");
+  const auto r = gametree::play_match(TestType{}, a, b, {.games = 800, .opening_plies = 3});
+  CHECK(r.openings == 252);
+  CHECK(r.games == 504);
+}
+
 TEST_CASE("match: openings of a game without identity are told apart by their moves") {
   auto a = first_move_player<countdown>("a");
   auto b = first_move_player<countdown>("b");

@@ -30,6 +30,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -73,13 +74,17 @@ struct table_allocator {
 }  // namespace detail
 
 namespace detail {
-// A spin lock held for a scope, or nothing (nullptr).
+// A spin lock held for a scope, or nothing (nullptr). A bucket is held for a copy of one
+// entry, so a waiter spins; past 64 reads of a held lock it yields its core instead, for the
+// holder may have been preempted (more threads than cores): spinning on would burn the
+// waiter's whole time slice.
 class spin_guard {
  public:
   explicit spin_guard(std::atomic_flag* f) noexcept : f_(f) {
     if (f_ == nullptr) return;
     while (f_->test_and_set(std::memory_order_acquire)) {
-      while (f_->test(std::memory_order_relaxed)) {
+      for (unsigned spins = 0; f_->test(std::memory_order_relaxed); ++spins) {
+        if (spins >= 64) std::this_thread::yield();
       }
     }
   }

@@ -101,13 +101,19 @@ std::size_t checked_index(const G& g, std::size_t count, const char* where) {
   return i;
 }
 
+// Throws std::length_error if n > limit: the graph numbers states, and a state's moves, in 32
+// bits (what: the limit in words).
+inline void check_fits(std::size_t n, std::size_t limit, const char* what) {
+  if (n > limit) {
+    throw std::length_error(std::string("solve_by_value_iteration: more than ") + what + " (" + std::to_string(n) + ")");
+  }
+}
+
 template <class G>
 value_graph build_value_graph(const G& any) {
   const auto count = static_cast<std::size_t>(any.state_count());
   if (count == 0) throw game_contract_error("game contract: state_count() must be at least 1");
-  if (count > std::numeric_limits<std::uint32_t>::max()) {
-    throw std::length_error("solve_by_value_iteration: more than 2^32 - 1 states (" + std::to_string(count) + ")");
-  }
+  check_fits(count, std::numeric_limits<std::uint32_t>::max(), "2^32 - 1 states");
   value_graph v;
   v.kinds.resize(count);
   v.payoff.assign(count, 0.0);
@@ -150,9 +156,7 @@ value_graph build_value_graph(const G& any) {
       moves.clear();
       g.legal_moves(moves);
       if (moves.empty()) check_generated<G>(0, 0);
-      if (moves.size() > std::numeric_limits<std::uint32_t>::max() - 1) {
-        throw std::length_error("solve_by_value_iteration: more than 2^32 - 2 moves at one state");
-      }
+      check_fits(moves.size(), std::numeric_limits<std::uint32_t>::max() - 1, "2^32 - 2 moves at one state");
       for (const auto& m : moves) edge(m, 1.0);
     }
   }
