@@ -42,6 +42,8 @@ struct option_set {
   engine_options options;
 };
 
+// One thread each: the same searches with threads are in tests/parallel_test.cpp (which CI
+// also runs under ThreadSanitizer, and whose coverage counters are atomic).
 std::vector<option_set> option_sets() {
   std::vector<option_set> sets;
   sets.push_back({"default", {}});
@@ -64,9 +66,6 @@ std::vector<option_set> option_sets() {
   o.aspiration = 0.25;
   sets.push_back({"aspiration", o});
   o = {};
-  o.threads = 2;
-  sets.push_back({"2 threads", o});
-  o = {};
   o.chance = gametree::chance_pruning::star1;
   sets.push_back({"star1", o});
   o.pvs = true;
@@ -75,10 +74,6 @@ std::vector<option_set> option_sets() {
   o = {};
   o.chance = gametree::chance_pruning::none;
   sets.push_back({"no chance pruning", o});
-  o = {};
-  o.threads = 2;
-  o.table_entries = 64;
-  sets.push_back({"2 threads, 64-entry table", o});
   return sets;
 }
 

@@ -13,15 +13,19 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "reference/expectimax_reference.hpp"
 #include "reference/negamax_reference.hpp"
+#include "reference/random_chance_game.hpp"
 #include "support/catch.hpp"
 #include "support/connect4_sets.hpp"
 #include "support/differential.hpp"
@@ -313,6 +317,78 @@ TEST_CASE("MCTS with threads: the solver's proofs hold, whichever tree proves th
     CHECK(sign(reference::move_value(g, *r.best_move)) == expected);  // the move played keeps it
   }
   CHECK(solved > 200);
+}
+
+namespace {
+
+// A random tree of chance (tests/reference/random_chance_game.hpp) and the value of playing m
+// there, by plain expectimax, for the player to move.
+template <class G>
+double chance_move_value(const G& g, int m, int depth = -1) {
+  G child = g;
+  child.play(m);
+  const double v = reference::expectimax(child, depth < 0 ? depth : depth - 1);
+  return child.player_to_move() == g.player_to_move() ? v : -v;
+}
+
+}  // namespace
+
+TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, a table large or crowded") {
+  // Star1 and Star2 sum the cuts' bounds in another order than the mean: the last bits may differ.
+  constexpr double tolerance = 1e-12;
+  std::vector<std::pair<std::string, engine_options>> sets;
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    engine_options o;
+    o.threads = threads;
+    sets.emplace_back("star2", o);
+    o.table_entries = 64;
+    sets.emplace_back("star2, 64-entry table", o);
+    o.chance = gametree::chance_pruning::star1;
+    o.pvs = true;
+    sets.emplace_back("star1, pvs, 64-entry table", o);
+  }
+  for (const auto& [name, options] : sets) {
+    INFO(name << ", " << options.threads << " threads");
+    engine<random_chance_game<true>> e(options);
+    engine<random_chance_game<false>> plain(options);
+    for (int n = 0; n < positions_per_kind; ++n) {
+      const auto seed = static_cast<std::uint64_t>(n + 1);
+      INFO("seed " << seed);
+      const random_chance_game<true> g({.seed = seed, .max_ply = 6, .width = 12});
+      const double expected = reference::expectimax(g);
+      const auto r = e.solve(g);
+      REQUIRE(r.value.is_value());
+      CHECK(std::abs(r.value.value() - expected) <= tolerance);
+      REQUIRE(r.best_move);
+      if (!g.is_chance()) CHECK(std::abs(chance_move_value(g, *r.best_move) - expected) <= tolerance);
+      e.clear();  // the solve's exact entries would answer the depth-limited search
+      const auto d = e.search(g, {.max_depth = 3});
+      CHECK(std::abs(d.value.value() - reference::expectimax(g, 3)) <= tolerance);
+      // Without payoff bounds: no cuts at chance states, the table and the threads alone.
+      const random_chance_game<false> u({.seed = seed + 500000, .max_ply = 6, .width = 12});
+      CHECK(std::abs(plain.solve(u).value.value() - reference::expectimax(u)) <= tolerance);
+    }
+  }
+}
+
+TEST_CASE("MCTS with threads: the solver proves plain expectimax's values on random trees of chance") {
+  constexpr double tolerance = 1e-9;
+  int proven_decisions = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    INFO("seed " << seed);
+    const random_chance_game<true> g({.seed = seed, .max_ply = 4 + static_cast<int>(seed % 2), .width = 12});
+    gametree::mcts<random_chance_game<true>> m({.seed = seed, .threads = 2});
+    const auto r = m.search(g, {.max_iterations = 2'000'000});
+    REQUIRE(r.solved);
+    const double expected = reference::expectimax(g);
+    CHECK(std::abs(*r.proven_value - expected) <= tolerance);
+    REQUIRE(r.best_move);
+    if (!g.is_chance()) {
+      CHECK(std::abs(chance_move_value(g, *r.best_move) - expected) <= tolerance);  // the move keeps it
+      ++proven_decisions;
+    }
+  }
+  CHECK(proven_decisions > 50);
 }
 
 TEST_CASE("MCTS with threads: stop(), time and a thrown hook end every thread") {

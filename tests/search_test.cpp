@@ -539,7 +539,7 @@ TEST_CASE("stop() from another thread ends a search, which still returns a legal
   CHECK(flagged.best_move);
 }
 
-TEST_CASE("stop() made before a search starts ends that search at once; the next one runs") {
+TEST_CASE("stop() made before a search starts ends that search at once, and the next one runs") {
   const games::nim n({3, 4, 5});
   engine<games::nim> e;
   e.stop();  // no search runs: kept for the next one

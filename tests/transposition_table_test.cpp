@@ -177,7 +177,26 @@ TEST_CASE("compact table: store and probe every field, at the ends of its ranges
   CHECK(t.statistics().stores == 0);
 }
 
-TEST_CASE("compact table: seven entries a bucket; the oldest search's shallowest entry gives way, equals in turn") {
+TEST_CASE("compact table: a key's place from locate() reaches the key's entry, and prefetch changes nothing") {
+  compact49 t(1);
+  const std::uint64_t key = 0x1234'5678'9abcULL;
+  const compact49::place_type at = compact49::locate(key);
+  CHECK(at.bits() == gametree::detail::mix_bits<49>(key));
+  CHECK(compact49::place_type{}.bits() == compact49::locate(0).bits());  // the default: key 0's
+  t.prefetch(key);
+  t.prefetch(at);
+  CHECK(t.occupied() == 0);
+  CHECK(t.store(at, 7, score<int>::of(-3), 5, score_bound::exact));
+  REQUIRE(t.probe(key));  // stored by place, found by key
+  CHECK(t.probe(key)->move == 7);
+  CHECK(t.store(key, 2, score<int>::of(4), 6, score_bound::upper));
+  REQUIRE(t.probe(at));  // stored by key, found by place: the same entry
+  CHECK(t.probe(at)->value == score<int>::of(4));
+  CHECK(t.occupied() == 1);
+  CHECK(!t.probe(compact49::locate(key + 1)));
+}
+
+TEST_CASE("compact table: seven entries a bucket, the oldest search's shallowest entry gives way, equals in turn") {
   auto t = compact20::with_entries(7);  // one bucket: every key shares it
   CHECK(t.capacity() == 7);
   for (int k = 1; k <= 7; ++k) t.store(static_cast<std::uint64_t>(k), k, score<int>::of(k), k, score_bound::exact);

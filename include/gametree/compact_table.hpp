@@ -95,6 +95,26 @@ class compact_table {
   /// What probe returns: an entry, or none.
   using lookup = std::optional<entry>;
 
+  /// Where a state's entry lives: its key mixed by a bijection of the KeyBits-bit numbers,
+  /// whose top bits pick the bucket and whose low check_bits the entry keeps. prefetch, probe
+  /// and store take the key, or its place from locate(): a caller that makes all three for one
+  /// state (the engine, at every node) mixes its key once.
+  /// Made only by locate() (or default: the place of key 0), so always within the table.
+  class place_type {
+   public:
+    constexpr place_type() noexcept = default;
+    /// The mixed key: as distinct for distinct keys as the keys themselves.
+    [[nodiscard]] constexpr std::uint64_t bits() const noexcept { return mixed_; }
+
+   private:
+    friend class compact_table;
+    explicit constexpr place_type(std::uint64_t mixed) noexcept : mixed_(mixed) {}
+    std::uint64_t mixed_ = 0;
+  };
+  [[nodiscard]] static constexpr place_type locate(std::uint64_t key) noexcept {
+    return place_type(detail::mix_bits<KeyBits>(key));
+  }
+
   /// A table of at most mib MiB of buckets, rounded down to a power of two, at least
   /// min_buckets (which a table for keys of more than 40 bits may make larger than asked) and
   /// at most one bucket per key.
@@ -116,17 +136,19 @@ class compact_table {
   }
 
   /// Asks the processor to fetch the bucket of key into the cache. Changes nothing.
-  void prefetch(std::uint64_t key) const noexcept {
+  void prefetch(std::uint64_t key) const noexcept { prefetch(locate(key)); }
+  void prefetch(place_type at) const noexcept {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&buckets_[place(key).index]);
+    __builtin_prefetch(&buckets_[split(at).index]);
 #else
-    (void)key;
+    (void)at;
 #endif
   }
 
   /// The entry for the state of key, or none. Changes nothing. O(1).
-  [[nodiscard]] lookup probe(std::uint64_t key) const noexcept {
-    return concurrent_ ? shared_probe(key) : probe_as<false>(key);
+  [[nodiscard]] lookup probe(std::uint64_t key) const noexcept { return probe(locate(key)); }
+  [[nodiscard]] lookup probe(place_type at) const noexcept {
+    return concurrent_ ? shared_probe(at) : probe_as<false>(at);
   }
 
   /// Writes a result, unless its score does not fit or its bound is unknown (then
@@ -137,8 +159,11 @@ class compact_table {
   /// their own and add them (add_statistics). O(1).
   bool store(std::uint64_t key, const std::optional<Move>& move, const score_type& value, std::int32_t depth,
              score_bound bound) {
-    return concurrent_ ? shared_store(key, move, value, depth, bound)
-                       : store_as<false>(key, move, value, depth, bound);
+    return store(locate(key), move, value, depth, bound);
+  }
+  bool store(place_type at, const std::optional<Move>& move, const score_type& value, std::int32_t depth,
+             score_bound bound) {
+    return concurrent_ ? shared_store(at, move, value, depth, bound) : store_as<false>(at, move, value, depth, bound);
   }
 
   /// Whether several threads probe and store at once from now on (set only between
@@ -210,22 +235,21 @@ class compact_table {
 
   compact_table() = default;
 
-  [[nodiscard]] spot place(std::uint64_t key) const noexcept {
-    const std::uint64_t m = detail::mix_bits<KeyBits>(key);
-    return {static_cast<std::size_t>(m >> check_shift_), m & check_mask_};
+  [[nodiscard]] spot split(place_type at) const noexcept {
+    return {static_cast<std::size_t>(at.mixed_ >> check_shift_), at.mixed_ & check_mask_};
   }
 
   // The shared table's probe and store, out of line so that the one-thread path stays small
   // enough to be inlined into the search loop.
-  [[gnu::noinline]] lookup shared_probe(std::uint64_t key) const noexcept { return probe_as<true>(key); }
-  [[gnu::noinline]] bool shared_store(std::uint64_t key, const std::optional<Move>& move, const score_type& value,
+  [[gnu::noinline]] lookup shared_probe(place_type at) const noexcept { return probe_as<true>(at); }
+  [[gnu::noinline]] bool shared_store(place_type at, const std::optional<Move>& move, const score_type& value,
                                       std::int32_t depth, score_bound bound) {
-    return store_as<true>(key, move, value, depth, bound);
+    return store_as<true>(at, move, value, depth, bound);
   }
 
   template <bool Shared>
-  lookup probe_as(std::uint64_t key) const noexcept {
-    const spot s = place(key);
+  lookup probe_as(place_type at) const noexcept {
+    const spot s = split(at);
     bucket& b = buckets_[s.index];
     if (load<Shared>(b.epoch, std::memory_order_acquire) != epoch_) return std::nullopt;
     // The entry that holds the state, without a branch per entry (where the match lies
@@ -241,7 +265,7 @@ class compact_table {
   }
 
   template <bool Shared>
-  bool store_as(std::uint64_t key, const std::optional<Move>& move, const score_type& value,
+  bool store_as(place_type where, const std::optional<Move>& move, const score_type& value,
                                        std::int32_t depth, score_bound bound) {
     const std::uint64_t code = score_code(value);
     if (code == 0 || bound == score_bound::unknown) {
@@ -249,7 +273,7 @@ class compact_table {
       return false;
     }
     if constexpr (!Shared) ++stats_.stores;
-    const spot s = place(key);
+    const spot s = split(where);
     bucket& b = buckets_[s.index];
     if (load<Shared>(b.epoch, std::memory_order_acquire) != epoch_) {
       for (std::uint64_t& w : b.slot) save<Shared>(w, 0);

@@ -73,14 +73,22 @@ concept compact_table_game = compact_key_game<G> && (G::key_bits <= 52) && std::
 template <class G>
 concept symmetric_table_game = symmetric_game<G> && packed_key_game<G>;
 
-// The engine's table for G.
+// The engine's table for G, and where a state goes in it, found once a node: the hash, or a
+// compact table's place (the key mixed, which picks the bucket and the entry's check). bits():
+// the place as a number, as distinct as the states (the busy marks').
 template <class G>
 struct engine_table {
   using type = transposition_table<typename engine_key<G>::type, typename G::move_type, game_value_t<G>>;
+  using place = std::uint64_t;
+  static place locate(std::uint64_t hash) noexcept { return hash; }
+  static std::uint64_t bits(place at) noexcept { return at; }
 };
 template <compact_table_game G>
 struct engine_table<G> {
   using type = compact_table<typename G::move_type, game_value_t<G>, G::key_bits>;
+  using place = typename type::place_type;
+  static place locate(std::uint64_t key) noexcept { return type::locate(key); }
+  static std::uint64_t bits(place at) noexcept { return at.bits(); }
 };
 
 // The type of player_to_move() for a game that reports it; else bool, never compared.
@@ -163,6 +171,7 @@ class search_worker {
   using trace_type = engine_trace<Game>;
   using key_type = typename engine_key<Game>::type;
   using table_type = typename engine_table<Game>::type;
+  using table_spot = typename engine_table<Game>::place;
   // An entry found in the table (a pointer into it, or a compact table's copy), or none.
   using lookup = typename table_type::lookup;
 
@@ -254,7 +263,7 @@ class search_worker {
   [[nodiscard]] lookup probe(const Game& g) const {
     if constexpr (hashed_game<Game>) {
       if (table_ == nullptr) return lookup{};
-      const std::uint64_t hash = table_place(g).hash;
+      const table_spot hash = table_place(g).hash;
       if constexpr (compact_table_game<Game>) {
         return table_->probe(hash);
       } else {
@@ -324,7 +333,7 @@ class search_worker {
   // One node of the search path; frames_[p] is the node at ply p.
   struct frame {
     score_type alpha, beta, best;
-    std::uint64_t hash;       // where it goes in the table (table_place)
+    table_spot hash;          // where it goes in the table (table_place)
     std::uint32_t first, last, next, best_index;  // its moves: moves_[first, last)
     std::uint32_t fresh_end;  // moves_[fresh_end, last): put off once (a thread was on them)
     std::int64_t depth;  // plies to go; >= unlimited: no limit
@@ -397,11 +406,12 @@ class search_worker {
     }
   }
 
-  // Where g goes in the table: the hash, or a compact table's key, or for a symmetric game
-  // its canonical key (checked against key_bits for a compact table); and the symmetry that
-  // takes g to its canonical image (0: none), which the table's moves are stored under.
+  // Where g goes in the table: the hash, or a compact table's place of its key, or for a
+  // symmetric game of its canonical key (checked against key_bits for a compact table); and
+  // the symmetry that takes g to its canonical image (0: none), which the table's moves are
+  // stored under.
   struct place {
-    std::uint64_t hash;
+    table_spot hash;
     std::uint8_t transform;
   };
   place table_place(const Game& g) const {
@@ -428,7 +438,7 @@ class search_worker {
         }
       }
     }
-    return {k, transform};
+    return {engine_table<Game>::locate(k), transform};
   }
 
   // A move as the table keeps it (played in g's canonical image), and back.
@@ -453,7 +463,7 @@ class search_worker {
 
   // A copy of the table's entry for g, placed at hash (table_place), or none: safe while
   // other threads store into the table.
-  auto table_probe(const Game& g, std::uint64_t hash) const {
+  auto table_probe(const Game& g, table_spot hash) const {
     if constexpr (compact_table_game<Game>) {
       (void)g;
       return table_->probe(hash);
@@ -541,14 +551,14 @@ class search_worker {
                                       bool same_player, std::size_t p, bool put_off_busy, bool probe_only) {
     const Game& g = *game_;
     const auto ply = static_cast<std::int64_t>(p);
-    std::uint64_t hash = 0;
+    table_spot hash{};
     std::uint8_t transform = 0;
     if constexpr (hashed_game<Game>) {
       if (table_ != nullptr) {
         const place at = table_place(g);
         hash = at.hash;
         transform = at.transform;
-        if (put_off_busy && team_->is_busy(hash)) return {score_type{}, false, false, true};
+        if (put_off_busy && team_->is_busy(engine_table<Game>::bits(hash))) return {score_type{}, false, false, true};
         table_->prefetch(hash);  // the bucket arrives while outcome() and the bounds run
       }
     }
@@ -662,7 +672,7 @@ class search_worker {
     f.fresh_end = static_cast<std::uint32_t>(last);
     f.best_index = npos;
     f.marked = team_ != nullptr && table_ != nullptr && p < busy_plies;
-    if (f.marked) team_->mark(hash);
+    if (f.marked) team_->mark(engine_table<Game>::bits(hash));
     f.depth = depth;
     f.same_player = same_player;
     f.exact = true;
@@ -974,7 +984,7 @@ class search_worker {
         if (out_of_budget()) {
           if (frames_[0].best_index != npos) partial_move_ = moves_[frames_[0].best_index];
           for (std::size_t q = 0; q <= p; ++q) {
-            if (frames_[q].marked) team_->unmark(frames_[q].hash);
+            if (frames_[q].marked) team_->unmark(engine_table<Game>::bits(frames_[q].hash));
           }
           for (; p > 0; --p) unmake<Undo>(moves_[frames_[p - 1].next - 1], p - 1);
           return false;
@@ -1059,7 +1069,7 @@ class search_worker {
         } else {
           store(f, bound, p);
         }
-        if (f.marked) team_->unmark(f.hash);
+        if (f.marked) team_->unmark(engine_table<Game>::bits(f.hash));
         if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, f.best, trace_type::status::searched, bound);
         if (p == 0) {
           root_.move = moves_[f.best_index];
