@@ -113,21 +113,18 @@ TEST_CASE("match: duplicate openings are dropped, and fewer games played") {
 
 namespace {
 
-// Tic-tac-toe known by its hash alone, or by == alone.
-struct hashed_only {
+// Tic-tac-toe with none of key(), hash() and ==; then known by its hash alone, or by == alone.
+struct anonymous_tic_tac_toe {
   using move_type = tic_tac_toe::move_type;
   tic_tac_toe t;
   void legal_moves(std::vector<move_type>& out) const { t.legal_moves(out); }
   void play(move_type m) { t.play(m); }
   auto outcome() const { return t.outcome(); }
+};
+struct hashed_only : anonymous_tic_tac_toe {
   std::uint64_t hash() const { return t.hash(); }
 };
-struct equal_only {
-  using move_type = tic_tac_toe::move_type;
-  tic_tac_toe t;
-  void legal_moves(std::vector<move_type>& out) const { t.legal_moves(out); }
-  void play(move_type m) { t.play(m); }
-  auto outcome() const { return t.outcome(); }
+struct equal_only : anonymous_tic_tac_toe {
   bool operator==(const equal_only& o) const { return t.key() == o.t.key(); }
 };
 static_assert(!gametree::keyed_game<hashed_only> && !std::equality_comparable<hashed_only>);
