@@ -96,10 +96,10 @@ class compact_table {
   using lookup = std::optional<entry>;
 
   /// Where a state's entry lives: its key mixed by a bijection of the KeyBits-bit numbers,
-  /// whose top bits pick the bucket and whose other bits (at most check_bits) the entry keeps. prefetch, probe
-  /// and store take the key, or its place from locate(): a caller that makes all three for one
-  /// state (the engine, at every node) mixes its key once.
-  /// Made only by locate() (or default: the place of key 0), so always within the table.
+  /// whose top bits pick the bucket and whose other bits (at most check_bits) the entry
+  /// keeps. prefetch, probe and store take the key, or its place from locate(): a caller that
+  /// makes all three for one state (the engine, at every node) mixes its key once. Made only
+  /// by locate() (or default: the place of key 0), so always within the table.
   class place_type {
    public:
     constexpr place_type() noexcept = default;

@@ -122,10 +122,10 @@ struct search_team {
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<int> finisher{-1};
 
-  // The busy marks: a state's place (engine_table<G>::bits() of its table place) in one of busy_slots words, overwritten
-  // by the next state that lands there; so a mark may be lost (two threads then search the
-  // state at once, as without marks) or, rarely, a state taken for another (put off for
-  // nothing). Only the order of moves depends on them, never a value.
+  // The busy marks: a state's place (engine_table<G>::bits() of its table place) in one of
+  // busy_slots words, overwritten by the next state that lands there; so a mark may be lost
+  // (two threads then search the state at once, as without marks) or, rarely, a state taken
+  // for another (put off for nothing). Only the order of moves depends on them, never a value.
   static constexpr std::size_t busy_slots = std::size_t{1} << 14;
   std::vector<std::atomic<std::uint64_t>> busy = std::vector<std::atomic<std::uint64_t>>(busy_slots);
 
