@@ -287,7 +287,7 @@ class search_worker {
         (e->depth != unlimited_depth && e->depth != remaining) || access::to_root(e->value, ply) != v) {
       return std::nullopt;
     }
-    const move_type m = from_table(g, e->move, at.transform);
+    const move_type m = map_table_move(g, e->move, at.transform, false);
     const std::size_t first = moves_.size();
     g.legal_moves(moves_);
     const bool legal = std::find(moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(), m) != moves_.end();
@@ -441,22 +441,16 @@ class search_worker {
     return {engine_table<Game>::locate(k), transform};
   }
 
-  // A move as the table keeps it (played in g's canonical image), and back.
-  static move_type to_table(const Game& g, const move_type& m, std::uint8_t transform) {
+  // A move as the table keeps it, played in g's canonical image (into), or the table's move as
+  // played in g (!into).
+  static move_type map_table_move(const Game& g, const move_type& m, std::uint8_t transform, bool into) {
     if constexpr (symmetric_table_game<Game>) {
-      return transform == 0 ? m : static_cast<move_type>(g.to_canonical(m, transform));
+      if (transform == 0) return m;
+      return static_cast<move_type>(into ? g.to_canonical(m, transform) : g.from_canonical(m, transform));
     } else {
       (void)g;
       (void)transform;
-      return m;
-    }
-  }
-  static move_type from_table(const Game& g, const move_type& m, std::uint8_t transform) {
-    if constexpr (symmetric_table_game<Game>) {
-      return transform == 0 ? m : static_cast<move_type>(g.from_canonical(m, transform));
-    } else {
-      (void)g;
-      (void)transform;
+      (void)into;
       return m;
     }
   }
@@ -624,7 +618,7 @@ class search_worker {
         if (e) {
           ++stats_.tt_hits;
           if (e->has_move) {
-            table_move = from_table(g, e->move, transform);
+            table_move = map_table_move(g, e->move, transform, false);
             if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
           }
           if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
@@ -935,7 +929,7 @@ class search_worker {
         const score_type value = access::to_node(f.best, static_cast<std::int64_t>(p));
         const std::int32_t depth =
             f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1));
-        const move_type best = to_table(*game_, moves_[f.best_index], f.transform);
+        const move_type best = map_table_move(*game_, moves_[f.best_index], f.transform, true);
         bool written = false;
         if constexpr (compact_table_game<Game>) {
           written = table_->store(f.hash, best, value, depth, bound);
