@@ -17,6 +17,7 @@
 // the lock. One thread pays a predicted branch and nothing else.
 
 #include <gametree/detail/hash.hpp>
+#include <gametree/detail/spin_lock.hpp>
 #include <gametree/game.hpp>
 
 #include <algorithm>
@@ -30,7 +31,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -70,32 +70,6 @@ struct table_allocator {
   static constexpr std::align_val_t alignment(std::size_t bytes) noexcept {
     return std::align_val_t{bytes >= huge_page ? huge_page : std::max<std::size_t>(64, alignof(T))};
   }
-};
-}  // namespace detail
-
-namespace detail {
-// A spin lock held for a scope, or nothing (nullptr). A bucket is held for a copy of one
-// entry, so a waiter spins; past 64 reads of a held lock it yields its core instead, for the
-// holder may have been preempted (more threads than cores): spinning on would burn the
-// waiter's whole time slice.
-class spin_guard {
- public:
-  explicit spin_guard(std::atomic_flag* f) noexcept : f_(f) {
-    if (f_ == nullptr) return;
-    while (f_->test_and_set(std::memory_order_acquire)) {
-      for (unsigned spins = 0; f_->test(std::memory_order_relaxed); ++spins) {
-        if (spins >= 64) std::this_thread::yield();
-      }
-    }
-  }
-  spin_guard(const spin_guard&) = delete;
-  spin_guard& operator=(const spin_guard&) = delete;
-  ~spin_guard() {
-    if (f_ != nullptr) f_->clear(std::memory_order_release);
-  }
-
- private:
-  std::atomic_flag* f_;
 };
 }  // namespace detail
 
@@ -197,7 +171,7 @@ class transposition_table {
   /// locked while it is read or written. Only between searches. probe()'s pointer is not
   /// safe while another thread stores; read() is.
   void set_concurrent(bool on) {
-    if (on && !locks_) locks_ = std::make_unique<std::atomic_flag[]>(lock_count);
+    if (on && !locks_) locks_ = std::make_unique<detail::spin_mutex[]>(lock_count);
     concurrent_ = on;
   }
   [[nodiscard]] bool concurrent() const noexcept { return concurrent_; }
@@ -263,7 +237,7 @@ class transposition_table {
   static constexpr std::size_t lock_count = 4096;
 
   // The lock of the bucket at base, or nullptr when one thread uses the table.
-  std::atomic_flag* lock_of(std::size_t base) const noexcept {
+  detail::spin_mutex* lock_of(std::size_t base) const noexcept {
     return concurrent_ ? &locks_[(base >> second_) & (lock_count - 1)] : nullptr;
   }
 
@@ -325,7 +299,7 @@ class transposition_table {
   std::uint32_t epoch_ = 1;  // entries start at 0: unused
   table_statistics stats_;
   bool concurrent_ = false;
-  std::unique_ptr<std::atomic_flag[]> locks_;  // lock_count of them, once made concurrent
+  std::unique_ptr<detail::spin_mutex[]> locks_;  // lock_count of them, once made concurrent
 };
 
 }  // namespace gametree
