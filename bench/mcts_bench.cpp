@@ -5,7 +5,14 @@
 // the same random numbers and move generation, and nothing else: the least an iteration can
 // cost. items/s = playouts/s. The goal: an iteration at most 1.5x a playout.
 // mcts/gametree/connect_four/cold/iterations:N/threads:T: one search of N iterations from the
-// empty board by a new searcher of T threads (root parallelisation, docs/parallel.md).
+// empty board by a new searcher of T threads (a tree per thread: mcts_parallelism::root,
+// docs/parallel.md).
+// mcts/gametree_shared_tree/connect_four/cold/...: the same, the threads sharing one tree
+// (mcts_parallelism::tree).
+// mcts/gametree[_shared_tree]/connect_four/evaluator_64_playouts/...: the same with an
+// evaluator in place of the playout that costs what a small network might (the mean of 64
+// random playouts, about 50 times the tree's work in an iteration): where evaluating a leaf, not the tree, is the
+// work, as the shared tree is meant for.
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
@@ -64,13 +71,34 @@ void playouts(benchmark::State& state) {
 // One search of state.range(0) iterations from the empty Connect 4 board with state.range(1)
 // threads, from a new searcher each time (the pool cold, as a program's first move is): the
 // long runs the warm 10,000-iteration rows flatter. Wall time; items/s = iterations/s.
-void connect_four_cold(benchmark::State& state) {
+// With slow_evaluator, each leaf is valued by many_playouts instead.
+double many_playouts(const games::connect_four<>& start) {
+  thread_local gametree::playout_random random(7);
+  thread_local std::vector<games::connect_four<>::move_type> moves;
+  double sum = 0;
+  for (int i = 0; i < 64; ++i) {
+    games::connect_four<> g = start;
+    bool mover_changed = false;  // the player to move at the end is not start's
+    while (!g.outcome()) {
+      moves.clear();
+      g.legal_moves(moves);
+      g.play(moves[random.below(moves.size())]);
+      mover_changed = !mover_changed;
+    }
+    const double v = static_cast<double>(*g.outcome());
+    sum += mover_changed ? -v : v;
+  }
+  return sum / 64;
+}
+
+void connect_four_cold(benchmark::State& state, gametree::mcts_parallelism parallelism, bool slow_evaluator) {
   const auto iterations_asked = static_cast<std::uint64_t>(state.range(0));
   const auto threads = static_cast<std::size_t>(state.range(1));
   std::uint64_t done = 0;
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    gametree::mcts<games::connect_four<>> m({.seed = seed++, .threads = threads});
+    gametree::mcts<games::connect_four<>> m({.seed = seed++, .threads = threads, .parallelism = parallelism});
+    if (slow_evaluator) m.set_evaluator(many_playouts);
     const auto r = m.search(games::connect_four<>{}, {.max_iterations = iterations_asked});
     done += r.stats.iterations;
     benchmark::DoNotOptimize(r.best_move);
@@ -89,9 +117,27 @@ BENCHMARK_TEMPLATE(playouts, games::tic_tac_toe)->Name("mcts/playout_limit/tic_t
 BENCHMARK_CAPTURE(connect_four_search, solver, true)->Name("mcts/gametree/connect_four");
 BENCHMARK_CAPTURE(connect_four_search, no_solver, false)->Name("mcts/gametree_no_solver/connect_four");
 BENCHMARK_TEMPLATE(playouts, games::connect_four<>)->Name("mcts/playout_limit/connect_four");
-BENCHMARK(connect_four_cold)
+BENCHMARK_CAPTURE(connect_four_cold, root, gametree::mcts_parallelism::root, false)
     ->Name("mcts/gametree/connect_four/cold")
     ->ArgNames({"iterations", "threads"})
     ->ArgsProduct({{200'000, 1'000'000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(connect_four_cold, tree, gametree::mcts_parallelism::tree, false)
+    ->Name("mcts/gametree_shared_tree/connect_four/cold")
+    ->ArgNames({"iterations", "threads"})
+    ->ArgsProduct({{200'000, 1'000'000}, {2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(connect_four_cold, root_slow, gametree::mcts_parallelism::root, true)
+    ->Name("mcts/gametree/connect_four/evaluator_64_playouts")
+    ->ArgNames({"iterations", "threads"})
+    ->ArgsProduct({{2'000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(connect_four_cold, tree_slow, gametree::mcts_parallelism::tree, true)
+    ->Name("mcts/gametree_shared_tree/connect_four/evaluator_64_playouts")
+    ->ArgNames({"iterations", "threads"})
+    ->ArgsProduct({{2'000}, {2}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);

@@ -8,7 +8,7 @@
 //   <game>    tic-tac-toe | connect4 | nim:H,H,... | pig[:GOAL]
 //             (nim: the heap sizes, 1 to 8 heaps of 0..64; pig: the goal, 1 to 150, 100 by default)
 //   <player>  alphabeta:depth=D | alphabeta:nodes=N | alphabeta:time=MS, optionally ,threads=T
-//             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T
+//             mcts:iterations=N | mcts:time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T ,shared-tree
 //             random, optionally random:seed=S
 //             optimal (pig: the optimal policy, by value iteration)
 //
@@ -45,6 +45,7 @@ inline constexpr gametree_examples::program_usage usage{
     "  <game>             tic-tac-toe, connect4, nim:H,H,... (1 to 8 heaps of 0..64) or pig[:GOAL] (1 to 150)\n"
     "  <player>           alphabeta:depth=D|nodes=N|time=MS, optionally with ,threads=T\n"
     "                     mcts:iterations=N|time=MS, optionally with ,c=X ,seed=S ,puct ,no-solver ,threads=T\n"
+    "                     ,shared-tree (its threads share one tree instead of one tree each)\n"
     "                     random, optionally random:seed=S\n"
     "                     optimal (pig: the optimal policy, by value iteration)\n"
     "  --games N          the number of games, even: each opening is played twice (20 by default)\n"
@@ -65,6 +66,7 @@ struct player_spec {
   std::uint64_t seed = 0;
   bool puct = false;
   bool solver = true;
+  bool shared_tree = false;  // mcts_parallelism::tree rather than root
 };
 
 struct options {
@@ -153,6 +155,8 @@ inline player_spec parse_player(std::string_view text, const std::string& which)
       p.puct = true;
     } else if (key == "no-solver" && mc && eq == std::string_view::npos) {
       p.solver = false;
+    } else if (key == "shared-tree" && mc && eq == std::string_view::npos) {
+      p.shared_tree = true;
     } else {
       throw std::invalid_argument(where + ": '" + std::string(item) + "' is not an option of " + std::string(kind));
     }
@@ -236,6 +240,7 @@ gametree::match_player<Game> make_player(const Game& start, const player_spec& p
       o.selection = p.puct ? gametree::mcts_selection::puct : gametree::mcts_selection::uct;
       o.solver = p.solver;
       o.threads = p.threads;
+      o.parallelism = p.shared_tree ? gametree::mcts_parallelism::tree : gametree::mcts_parallelism::root;
       return gametree::mcts_player<Game>(p.text, o, {.max_iterations = p.iterations, .max_time = time});
     }
     case player_spec::kind::optimal:

@@ -273,50 +273,147 @@ TEST_CASE("an alpha-beta player of 2 threads draws every game of tic-tac-toe aga
   CHECK(m.work_per_move[0] > 0);
 }
 
+namespace {
+
+// The two ways MCTS threads share a search, to test each.
+constexpr gametree::mcts_parallelism parallelisms[] = {gametree::mcts_parallelism::tree,
+                                                       gametree::mcts_parallelism::root};
+
+const char* name(gametree::mcts_parallelism p) { return p == gametree::mcts_parallelism::tree ? "tree" : "root"; }
+
+}  // namespace
+
 TEST_CASE("MCTS with threads: the iterations are shared out exactly and the moves merged") {
-  for (const std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
-    CAPTURE(threads);
-    gametree::mcts<c4> m({.seed = 5, .threads = threads});
-    const c4 g = hard_position();
-    const auto r = m.search(g, {.max_iterations = 20'001});
-    CHECK(r.reason == gametree::mcts_stop::iterations);
-    CHECK(r.stats.iterations == 20'001);
-    std::uint64_t visits = 0;
-    for (const auto& mv : r.moves) visits += mv.visits;
-    CHECK(visits == 20'001);  // every iteration goes through one root move, in one tree
-    REQUIRE(r.best_move);
-    CHECK(legal(g, *r.best_move));
-    // The tree is kept: advance and search again, every thread's tree with it.
-    m.advance(*r.best_move);
-    c4 after = g;
-    after.play(*r.best_move);
-    const auto again = m.search({.max_iterations = 3});
-    CHECK(again.stats.iterations == 3);
-    REQUIRE(again.best_move);
-    CHECK(legal(after, *again.best_move));
+  for (const auto parallelism : parallelisms) {
+    for (const std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
+      INFO(name(parallelism) << " parallelisation, " << threads << " threads");
+      gametree::mcts<c4> m({.seed = 5, .threads = threads, .parallelism = parallelism});
+      const c4 g = hard_position();
+      const auto r = m.search(g, {.max_iterations = 20'001});
+      CHECK(r.reason == gametree::mcts_stop::iterations);
+      CHECK(r.stats.iterations == 20'001);
+      std::uint64_t visits = 0;
+      for (const auto& mv : r.moves) visits += mv.visits;
+      CHECK(visits == 20'001);  // every iteration goes through one root move, in one tree
+      REQUIRE(r.best_move);
+      CHECK(legal(g, *r.best_move));
+      // The tree is kept: advance and search again, every thread's tree with it.
+      m.advance(*r.best_move);
+      c4 after = g;
+      after.play(*r.best_move);
+      const auto again = m.search({.max_iterations = 3});
+      CHECK(again.stats.iterations == 3);
+      REQUIRE(again.best_move);
+      CHECK(legal(after, *again.best_move));
+    }
+  }
+}
+
+namespace {
+
+// Walks the whole tree of m, a search from the empty Connect 4 board whose evaluator gave every leaf 0: every mean must
+// be back to 0 once the virtual losses (-1 each) are replaced or taken back, and the root's
+// moves count `iterations` visits. As each node is a new leaf once (a thread finding a node
+// another thread plays out from goes on below it), an expanded node's visits are its
+// children's plus its own first one; with `exact` false (an evaluation threw, whose node
+// another thread may have gone below meanwhile) that one may be missing.
+void check_zero_tree(const gametree::mcts<c4>& m, std::uint64_t iterations, bool exact) {
+  std::uint64_t root_visits = 0;
+  for (const auto& mv : m.children()) root_visits += mv.visits;
+  CHECK(root_visits == iterations);
+  std::size_t nodes = 1;  // the root
+  std::size_t expanded = 0;
+  std::size_t deepest = 0;
+  std::vector<std::vector<int>> todo{{}};
+  while (!todo.empty()) {
+    const auto line = todo.back();
+    todo.pop_back();
+    for (const auto& info : m.children(line)) {
+      ++nodes;
+      CHECK(!info.proven);  // no game ends this near the start
+      CHECK(std::abs(info.mean) <= 1e-12);
+      auto next = line;
+      next.push_back(info.move);
+      const auto below = m.children(next);
+      std::uint64_t sum = 0;
+      for (const auto& c : below) sum += c.visits;
+      if (below.empty()) {
+        CHECK(info.visits <= 1);
+        continue;
+      }
+      ++expanded;
+      if (exact) {
+        CHECK(info.visits == sum + 1);
+      } else {
+        CHECK((info.visits == sum + 1 || info.visits == sum));
+      }
+      deepest = std::max(deepest, next.size());
+      todo.push_back(std::move(next));
+    }
+  }
+  CHECK(m.tree_size() == nodes);
+  CHECK(expanded > 100);
+  CHECK(deepest >= 2);
+}
+
+}  // namespace
+
+TEST_CASE("MCTS with threads: one shared tree counts each iteration once, its virtual losses taken back") {
+  // With every leaf worth the same, the tree grows about as wide as it can: no iteration
+  // comes near the seventh ply, where a game may first end.
+  const c4 g;
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}, std::size_t{8}}) {
+    INFO(threads << " threads");
+    gametree::mcts<c4> m({.solver = false, .seed = 3, .threads = threads, .parallelism = gametree::mcts_parallelism::tree});
+    std::atomic<std::uint64_t> evaluated{0};
+    m.set_evaluator([&](const c4&) {
+      evaluated.fetch_add(1, std::memory_order_relaxed);
+      return 0.0;
+    });
+    const auto r = m.search(g, {.max_iterations = 20'000});
+    CHECK(r.stats.iterations == 20'000);
+    CHECK(evaluated == 20'000);
+    check_zero_tree(m, 20'000, true);
+    // An evaluation that throws takes its virtual losses back: the tree goes on as it was.
+    m.set_evaluator([&](const c4&) {
+      if (evaluated.load(std::memory_order_relaxed) == 21'000) throw std::runtime_error("the evaluator gave up");
+      evaluated.fetch_add(1, std::memory_order_relaxed);
+      return 0.0;
+    });
+    CHECK_THROWS_WITH(m.search({.max_iterations = 20'000}), "the evaluator gave up");
+    m.set_evaluator([&](const c4&) {
+      evaluated.fetch_add(1, std::memory_order_relaxed);
+      return 0.0;
+    });
+    const auto more = m.search({.max_iterations = 5'000});
+    CHECK(more.stats.iterations == 5'000);
+    check_zero_tree(m, evaluated, false);
   }
 }
 
 TEST_CASE("MCTS with threads: the solver's proofs hold, whichever tree proves them") {
-  std::mt19937_64 rng(31);
-  gametree::mcts<games::tic_tac_toe> m({.seed = 1, .threads = 3});
-  int solved = 0;
-  for (int i = 0; i < 300; ++i) {
-    const auto g = random_position(games::tic_tac_toe{}, rng, 3, 7);
-    if (g.outcome()) continue;
-    const auto r = m.search(g, {.max_iterations = 30'000});
-    REQUIRE(r.best_move);
-    CHECK(legal(g, *r.best_move));
-    if (!r.solved) continue;
-    ++solved;
-    CHECK(r.reason == gametree::mcts_stop::solved);
-    // The solver knows wins, draws and losses, not their distances.
-    auto sign = [](const gametree::score<int>& v) { return v.is_win() ? 1.0 : v.is_loss() ? -1.0 : 0.0; };
-    const double expected = sign(reference::negamax(g));
-    CHECK(*r.proven_value == expected);
-    CHECK(sign(reference::move_value(g, *r.best_move)) == expected);  // the move played keeps it
+  for (const auto parallelism : parallelisms) {
+    INFO(name(parallelism) << " parallelisation");
+    std::mt19937_64 rng(31);
+    gametree::mcts<games::tic_tac_toe> m({.seed = 1, .threads = 3, .parallelism = parallelism});
+    int solved = 0;
+    for (int i = 0; i < 300; ++i) {
+      const auto g = random_position(games::tic_tac_toe{}, rng, 3, 7);
+      if (g.outcome()) continue;
+      const auto r = m.search(g, {.max_iterations = 30'000});
+      REQUIRE(r.best_move);
+      CHECK(legal(g, *r.best_move));
+      if (!r.solved) continue;
+      ++solved;
+      CHECK(r.reason == gametree::mcts_stop::solved);
+      // The solver knows wins, draws and losses, not their distances.
+      auto sign = [](const gametree::score<int>& v) { return v.is_win() ? 1.0 : v.is_loss() ? -1.0 : 0.0; };
+      const double expected = sign(reference::negamax(g));
+      CHECK(*r.proven_value == expected);
+      CHECK(sign(reference::move_value(g, *r.best_move)) == expected);  // the move played keeps it
+    }
+    CHECK(solved > 200);
   }
-  CHECK(solved > 200);
 }
 
 namespace {
@@ -373,49 +470,63 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
 
 TEST_CASE("MCTS with threads: the solver proves plain expectimax's values on random trees of chance") {
   constexpr double tolerance = 1e-9;
-  int proven_decisions = 0;
-  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-    INFO("seed " << seed);
-    const random_chance_game<true> g({.seed = seed, .max_ply = 4 + static_cast<int>(seed % 2), .width = 12});
-    gametree::mcts<random_chance_game<true>> m({.seed = seed, .threads = 2});
-    const auto r = m.search(g, {.max_iterations = 2'000'000});
-    REQUIRE(r.solved);
-    const double expected = reference::expectimax(g);
-    CHECK(std::abs(*r.proven_value - expected) <= tolerance);
-    REQUIRE(r.best_move);
-    if (!g.is_chance()) {
-      CHECK(std::abs(chance_move_value(g, *r.best_move) - expected) <= tolerance);  // the move keeps it
-      ++proven_decisions;
+  for (const auto parallelism : parallelisms) {
+    INFO(name(parallelism) << " parallelisation");
+    int proven_decisions = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+      INFO("seed " << seed);
+      const random_chance_game<true> g({.seed = seed, .max_ply = 4 + static_cast<int>(seed % 2), .width = 12});
+      gametree::mcts<random_chance_game<true>> m({.seed = seed, .threads = 2, .parallelism = parallelism});
+      const auto r = m.search(g, {.max_iterations = 2'000'000});
+      REQUIRE(r.solved);
+      const double expected = reference::expectimax(g);
+      CHECK(std::abs(*r.proven_value - expected) <= tolerance);
+      REQUIRE(r.best_move);
+      if (!g.is_chance()) {
+        CHECK(std::abs(chance_move_value(g, *r.best_move) - expected) <= tolerance);  // the move keeps it
+        ++proven_decisions;
+      }
     }
+    CHECK(proven_decisions > 50);
   }
-  CHECK(proven_decisions > 50);
 }
 
 TEST_CASE("MCTS with threads: stop(), time and a thrown hook end every thread") {
-  gametree::mcts<c4> m({.threads = 4});
-  gametree::mcts_result<c4> r;
-  std::thread searcher([&] { r = m.search(hard_position()); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  m.stop();
-  searcher.join();
-  CHECK(r.reason == gametree::mcts_stop::stopped);
-  REQUIRE(r.best_move);
-  CHECK(legal(hard_position(), *r.best_move));
-  const auto timed = m.search(hard_position(), {.max_time = std::chrono::milliseconds(3)});
-  CHECK(timed.reason == gametree::mcts_stop::time);
-  std::atomic<int> calls{0};
-  m.set_evaluator([&](const c4&) -> double {
-    if (calls.fetch_add(1) == 500) throw std::runtime_error("the evaluator gave up");
-    return 0.0;
-  });
-  CHECK_THROWS_WITH(m.search(hard_position(), {.max_iterations = 100'000}), "the evaluator gave up");
-  m.set_evaluator(nullptr);
-  const auto after = m.search(hard_position(), {.max_iterations = 1000});
-  CHECK(after.stats.iterations == 1000);
+  for (const auto parallelism : parallelisms) {
+    INFO(name(parallelism) << " parallelisation");
+    gametree::mcts<c4> m({.threads = 4, .parallelism = parallelism});
+    gametree::mcts_result<c4> r;
+    std::thread searcher([&] { r = m.search(hard_position()); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    m.stop();
+    searcher.join();
+    CHECK(r.reason == gametree::mcts_stop::stopped);
+    REQUIRE(r.best_move);
+    CHECK(legal(hard_position(), *r.best_move));
+    const auto timed = m.search(hard_position(), {.max_time = std::chrono::milliseconds(3)});
+    CHECK(timed.reason == gametree::mcts_stop::time);
+    std::atomic<int> calls{0};
+    m.set_evaluator([&](const c4&) -> double {
+      if (calls.fetch_add(1) == 500) throw std::runtime_error("the evaluator gave up");
+      return 0.0;
+    });
+    CHECK_THROWS_WITH(m.search(hard_position(), {.max_iterations = 100'000}), "the evaluator gave up");
+    m.set_evaluator(nullptr);
+    const auto after = m.search(hard_position(), {.max_iterations = 1000});
+    CHECK(after.stats.iterations == 1000);
+  }
 }
 
 TEST_CASE("MCTS with threads: options are checked") {
+  using gametree::mcts_parallelism;
   CHECK_THROWS_WITH(gametree::mcts<c4>({.threads = 0}), ContainsSubstring("threads must be 1 .. 1024, not 0"));
-  CHECK_THROWS_WITH(gametree::mcts<c4>({.max_memory_bytes = 100, .threads = 4}),
-                    ContainsSubstring("a thread, not 100 for 4 threads"));
+  const std::size_t node = (std::size_t{1} << 20) / gametree::mcts<c4>({.max_memory_bytes = std::size_t{1} << 20}).max_nodes();
+  // A tree each, the default: each has a share of the memory; one shared tree has it all.
+  CHECK_THROWS_WITH(gametree::mcts<c4>({.max_memory_bytes = 3 * node, .threads = 4}),
+                    ContainsSubstring("a tree, not " + std::to_string(3 * node) + " for 4 trees"));
+  CHECK_THROWS_WITH(gametree::mcts<c4>({.max_memory_bytes = node - 1, .threads = 4, .parallelism = mcts_parallelism::tree}),
+                    ContainsSubstring("a tree, not " + std::to_string(node - 1)));
+  CHECK(gametree::mcts<c4>({.max_memory_bytes = 400 * node, .threads = 4}).max_nodes() == 100);
+  CHECK(gametree::mcts<c4>({.max_memory_bytes = 400 * node, .threads = 4, .parallelism = mcts_parallelism::tree})
+            .max_nodes() == 400);
 }

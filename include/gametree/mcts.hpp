@@ -22,6 +22,7 @@
 
 #include <gametree/detail/budget.hpp>
 #include <gametree/detail/hash.hpp>
+#include <gametree/detail/spin_lock.hpp>
 #include <gametree/detail/stop_request.hpp>
 #include <gametree/detail/thread_pool.hpp>
 #include <gametree/game.hpp>
@@ -191,6 +192,12 @@ enum class mcts_selection : std::uint8_t {
   puct,
 };
 
+/// How several threads share an MCTS search (mcts_options::threads > 1).
+enum class mcts_parallelism : std::uint8_t {
+  tree,  ///< one tree, changed under a lock, the threads kept apart by virtual loss
+  root,  ///< a tree per thread, the root moves' statistics merged at the end
+};
+
 /// Which root move MCTS plays when the budget runs out.
 enum class mcts_final_move : std::uint8_t {
   /// The robust child: the most visits (ties: the higher mean, then generation order).
@@ -239,14 +246,25 @@ struct mcts_options {
   /// Games with a numeric payoff: rewards are payoff / payoff_scale (> 0, finite). The
   /// greatest absolute payoff gives rewards in [-1, 1], the range exploration is meant for.
   double payoff_scale = 1.0;
-  /// Threads (1 .. 1024). With more than one, root parallelisation: each thread grows its own
-  /// tree of the same root (thread i from seed + i, each within max_memory_bytes / threads),
-  /// the iterations are shared out among them, a root one tree proves ends the search for
-  /// all, and the result merges the root moves of every tree (visits summed, means weighted
-  /// by visits, the tightest bounds). The hooks (evaluator, prior, rollout) are then called
-  /// from every thread at once; children() and tree_size() describe the caller's thread's
-  /// tree. 1: one tree, the same search from the same seed on every run.
+  /// Threads (1 .. 1024). 1: one tree, the same search from the same seed on every run. With
+  /// more, `parallelism` says how they share the search; thread i draws its random numbers
+  /// from seed + i, max_iterations counts the iterations of all threads, and the run is not
+  /// reproducible. The evaluator, prior and rollout hooks are then called from every thread at
+  /// once.
   std::size_t threads = 1;
+  /// With threads > 1: `root` (the default), each thread grows its own tree (each within
+  /// max_memory_bytes / threads) for its exact share of the iterations, a root one tree
+  /// proves ends the search for all, and the result merges the root moves of every tree
+  /// (visits summed, means weighted by visits, the tightest bounds); children() and
+  /// tree_size() then describe the caller's thread's tree. `tree`: every thread iterates on
+  /// the one tree (within max_memory_bytes), claiming iterations as it goes; the tree is
+  /// changed under a spin lock (descent, expansion, backpropagation, the prior hook) and the
+  /// playouts or the evaluator run outside it, while each node on a thread's path counts a
+  /// virtual loss (a visit of reward -1) until the thread backs up its real reward, so that
+  /// the other threads try other lines. Root measures better where the tree's work is most
+  /// of an iteration (Connect 4 with playouts); the shared tree where evaluating a leaf is
+  /// (a costly evaluator): docs/parallel.md has the figures.
+  mcts_parallelism parallelism = mcts_parallelism::root;
 };
 
 /// The budgets of one MCTS search. With none, the search runs until the root is solved, which
@@ -354,19 +372,20 @@ class mcts {
 
   /// Throws std::invalid_argument for an exploration or payoff_scale that is not positive and
   /// finite, or a memory cap below one node.
-  explicit mcts(mcts_options options = {}) : options_(options), random_(options.seed) {
+  explicit mcts(mcts_options options = {}) : options_(options), main_(options.seed) {
     check_positive(options_.exploration, "exploration");
     check_positive(options_.payoff_scale, "payoff_scale");
     if (options_.threads < 1 || options_.threads > 1024) {
       throw std::invalid_argument("mcts_options: threads must be 1 .. 1024, not " + std::to_string(options_.threads));
     }
-    if (options_.max_memory_bytes / options_.threads < sizeof(node)) {
+    const std::size_t trees = options_.parallelism == mcts_parallelism::root ? options_.threads : 1;
+    if (options_.max_memory_bytes / trees < sizeof(node)) {
       throw std::invalid_argument("mcts_options: max_memory_bytes must hold at least one node (" +
-                                  std::to_string(sizeof(node)) + " bytes) a thread, not " +
+                                  std::to_string(sizeof(node)) + " bytes) a tree, not " +
                                   std::to_string(options_.max_memory_bytes) +
-                                  (options_.threads > 1 ? " for " + std::to_string(options_.threads) + " threads" : ""));
+                                  (trees > 1 ? " for " + std::to_string(trees) + " trees" : ""));
     }
-    max_nodes_ = std::min<std::size_t>(options_.max_memory_bytes / options_.threads / sizeof(node), npos - 1);
+    max_nodes_ = std::min<std::size_t>(options_.max_memory_bytes / trees / sizeof(node), npos - 1);
     use_undo_ = undoable_game<Game> && options_.use_undo;
   }
 
@@ -407,13 +426,17 @@ class mcts {
     if constexpr (payoff_bounded_game<Game>) payoff_ = detail::checked_payoff_bounds(root);
     release_all();
     root_.emplace(root);
-    scratch_.emplace(root);
-    random_.reseed(options_.seed);
+    main_.scratch.emplace(root);
+    main_.random.reseed(options_.seed);
     root_index_ = allocate_one();
-    if (options_.threads > 1) {
+    if (options_.threads > 1 && options_.parallelism == mcts_parallelism::tree) {
+      walkers_.clear();
+      for (std::size_t i = 1; i < options_.threads; ++i) walkers_.emplace_back(options_.seed + i);
+    } else if (options_.threads > 1) {
       while (helpers_.size() < options_.threads - 1) {
         mcts_options o = options_;
         o.threads = 1;
+        o.parallelism = mcts_parallelism::tree;
         o.max_memory_bytes = options_.max_memory_bytes / options_.threads;
         o.seed = options_.seed + helpers_.size() + 1;
         helpers_.push_back(std::make_unique<mcts>(o));
@@ -431,7 +454,7 @@ class mcts {
   /// legal at the root (the tree is then unchanged).
   void advance(const move_type& move) {
     require_root("advance");
-    play_checked(*scratch_, move);  // scratch_ equals root_ between searches
+    play_checked(*main_.scratch, move);  // the scratch state equals root_ between searches
     std::uint32_t kept = npos;
     node& r = nodes_[root_index_];
     for (std::uint32_t c = r.first_child; c != npos; c = nodes_[c].next_sibling) {
@@ -487,7 +510,10 @@ class mcts {
     const detail::stop_request::clear_at_end clear_stop(stop_);
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t max_iterations = limits.max_iterations.value_or(std::numeric_limits<std::uint64_t>::max());
-    if (options_.threads > 1) return search_parallel(limits, max_iterations, start);
+    if (options_.threads > 1) {
+      return options_.parallelism == mcts_parallelism::tree ? search_shared(limits, max_iterations, start)
+                                                            : search_parallel(limits, max_iterations, start);
+    }
     return search_tree(max_iterations, detail::budget(start, limits.max_time, limits.stop, &stop_), start);
   }
 
@@ -504,11 +530,12 @@ class mcts {
   // Iterations on this tree until max_iterations, the budget or a solved root ends them.
   result_type search_tree(std::uint64_t max_iterations, const detail::budget& budget,
                           std::chrono::steady_clock::time_point start) {
-    stats_ = mcts_statistics{};
+    walker& w = main_;
+    w.stats = mcts_statistics{};
     mcts_stop reason = mcts_stop::solved;
     visit_root();
     while (!proven(nodes_[root_index_])) {
-      if (stats_.iterations >= max_iterations) {
+      if (w.stats.iterations >= max_iterations) {
         reason = mcts_stop::iterations;
         break;
       }
@@ -516,20 +543,77 @@ class mcts {
         reason = mcts_stop::stopped;
         break;
       }
-      if (stats_.iterations % 8 == 0 && budget.past_deadline()) {
+      if (w.stats.iterations % 8 == 0 && budget.past_deadline()) {
         reason = mcts_stop::time;
         break;
       }
       try {
-        iterate();
+        iterate<false>(w);
       } catch (...) {
-        *scratch_ = *root_;  // a move half played must not stay on the state
+        *w.scratch = *root_;  // a move half played must not stay on the state
         throw;
       }
-      ++stats_.iterations;
+      ++w.stats.iterations;
     }
-    stats_.elapsed = std::chrono::steady_clock::now() - start;
-    return collect(reason);
+    w.stats.elapsed = std::chrono::steady_clock::now() - start;
+    return collect(reason, w.stats);
+  }
+
+  // Tree parallelisation (mcts_parallelism::tree): thread i iterates with walker i (main_,
+  // then walkers_) on this searcher's tree, under tree_lock_, until the iterations run out
+  // (claimed one at a time from a shared count, so that they add up to max_iterations
+  // exactly), the budget ends, or an iteration of any thread proves the root. A thread that
+  // throws ends the search for all.
+  result_type search_shared(const mcts_limits& limits, std::uint64_t max_iterations,
+                            std::chrono::steady_clock::time_point start) {
+    if (!pool_) pool_ = std::make_unique<detail::thread_pool>(options_.threads - 1);
+    visit_root();
+    std::atomic<std::uint64_t> claimed{0};
+    std::atomic<bool> ended{false};
+    std::vector<mcts_stop> reasons(options_.threads, mcts_stop::solved);
+    pool_->run([&](std::size_t i) {
+      walker& w = i == 0 ? main_ : walkers_[i - 1];
+      w.stats = mcts_statistics{};
+      if (i > 0) w.scratch = *root_;
+      const detail::budget budget(start, limits.max_time, limits.stop, &stop_, &ended);
+      try {
+        while (true) {
+          if (budget.stop_requested()) {
+            reasons[i] = mcts_stop::stopped;
+            break;
+          }
+          if (w.stats.iterations % 8 == 0 && budget.past_deadline()) {
+            reasons[i] = mcts_stop::time;
+            break;
+          }
+          if (claimed.fetch_add(1, std::memory_order_relaxed) >= max_iterations) {
+            reasons[i] = mcts_stop::iterations;
+            break;
+          }
+          if (!iterate<true>(w)) break;  // the root is proven
+          ++w.stats.iterations;
+        }
+      } catch (...) {
+        ended.store(true, std::memory_order_relaxed);
+        *w.scratch = *root_;
+        throw;
+      }
+      ended.store(true, std::memory_order_relaxed);  // the first to end ends the others
+    });
+    // Why the search ended: the root proven, else the first cause of one thread that another
+    // thread's end did not bring about (a thread that saw the team's flag says "stopped").
+    mcts_stop reason = mcts_stop::stopped;
+    for (const mcts_stop r : reasons) {
+      if (r == mcts_stop::time || r == mcts_stop::iterations) reason = r;
+    }
+    for (const mcts_stop r : reasons) {
+      if (r == mcts_stop::solved) reason = r;
+    }
+    if (proven(nodes_[root_index_])) reason = mcts_stop::solved;
+    mcts_statistics stats = main_.stats;
+    for (const walker& w : walkers_) stats.add(w.stats);
+    stats.elapsed = std::chrono::steady_clock::now() - start;
+    return collect(reason, stats);
   }
 
   // Root parallelisation: thread i searches tree i (this one, then the helpers) for its share
@@ -689,6 +773,23 @@ class mcts {
 
   static bool proven(const node& n) noexcept { return n.lower == n.upper; }
 
+  // What one thread's iterations use besides the tree: the state they play on (equal to root_
+  // between iterations), their random numbers, path, buffers and counts.
+  struct walker {
+    explicit walker(std::uint64_t seed) : random(seed) {}
+    std::optional<Game> scratch;
+    playout_random random;
+    std::vector<std::uint32_t> path;
+    std::vector<move_type> moves;
+    std::vector<move_type> played;
+    std::vector<double> priors;
+    // A chance state's outcomes as the game lists them.
+    [[no_unique_address]] std::conditional_t<chance_game<Game>, std::vector<chance_outcome<move_type>>,
+                                             detail::no_chance_member> outcomes;
+    mcts_statistics stats;
+    bool new_bounds = false;  // a terminal was found this iteration
+  };
+
   static constexpr bool nothrow_move_assignable =
       std::is_nothrow_move_assignable_v<std::optional<Game>> &&
       std::is_nothrow_move_assignable_v<evaluator_type> && std::is_nothrow_move_assignable_v<prior_type> &&
@@ -697,24 +798,17 @@ class mcts {
   // Every member of other, then other as new (the move assignment; other is not this).
   void take(mcts& other) {
     options_ = other.options_;
-    random_ = other.random_;
     max_nodes_ = other.max_nodes_;
     use_undo_ = other.use_undo_;
     root_ = std::move(other.root_);
-    scratch_ = std::move(other.scratch_);
+    main_ = std::move(other.main_);
+    walkers_ = std::move(other.walkers_);
     nodes_ = std::move(other.nodes_);
     free_head_ = other.free_head_;
     live_ = other.live_;
     root_index_ = other.root_index_;
-    path_ = std::move(other.path_);
     stack_ = std::move(other.stack_);
-    moves_ = std::move(other.moves_);
-    outcomes_ = std::move(other.outcomes_);
     payoff_ = other.payoff_;
-    played_ = std::move(other.played_);
-    priors_ = std::move(other.priors_);
-    stats_ = other.stats_;
-    new_bounds_ = other.new_bounds_;
     stop_ = std::move(other.stop_);
     evaluator_ = std::move(other.evaluator_);
     prior_ = std::move(other.prior_);
@@ -728,11 +822,12 @@ class mcts {
   void forget() noexcept {
     release_all();
     root_.reset();
-    scratch_.reset();
+    main_.scratch.reset();
+    main_.random.reseed(options_.seed);
+    main_.stats = mcts_statistics{};
+    main_.new_bounds = false;
+    walkers_.clear();
     root_index_ = npos;
-    random_.reseed(options_.seed);
-    stats_ = mcts_statistics{};
-    new_bounds_ = false;
     stop_.clear();
     evaluator_ = nullptr;
     prior_ = nullptr;
@@ -839,14 +934,23 @@ class mcts {
     }
   }
 
-  void iterate() {
-    Game& g = use_undo_ ? *scratch_ : (*scratch_ = *root_);
-    path_.clear();
-    path_.push_back(root_index_);
-    played_.clear();
-    new_bounds_ = false;
+  // One iteration by walker w. Shared: on a tree other threads iterate on too, under
+  // tree_lock_, which is let go for the playout (or the evaluator) while the path counts a
+  // virtual loss; false if the root was proven before the iteration began (nothing done).
+  template <bool Shared>
+  bool iterate(walker& w) {
+    Game& g = use_undo_ ? *w.scratch : (*w.scratch = *root_);
+    std::unique_lock<detail::spin_mutex> hold;
+    if constexpr (Shared) {
+      hold = std::unique_lock<detail::spin_mutex>(tree_lock_);
+      if (proven(nodes_[root_index_])) return false;
+    }
+    w.path.clear();
+    w.path.push_back(root_index_);
+    w.played.clear();
+    w.new_bounds = false;
     std::uint32_t current = root_index_;
-    double r = 0;  // for the player to move at path_.back()
+    double r = 0;  // for the player to move at path.back()
     bool ended = false;
     while (true) {
       node& n = nodes_[current];
@@ -856,53 +960,72 @@ class mcts {
         break;
       }
       if (n.first_child == npos) {
-        if (!expand(current, g)) break;  // the cap: play out from here
+        if (!expand(w, current, g)) break;  // the cap: play out from here
       }
-      const std::uint32_t child = next_child(current);
-      step(g, child);
+      const std::uint32_t child = next_child(w, current);
+      step(w, g, child);
       current = child;
       if (!proven(nodes_[current]) && nodes_[current].visits == 0) {
         break;  // a new leaf: play out from it
       }
     }
-    stats_.tree_depth = std::max(stats_.tree_depth, path_.size() - 1);
-    if (!ended) r = evaluate_leaf(g);
-    backpropagate(r);
-    if (use_undo_) {
-      if constexpr (undoable_game<Game>) {
-        for (auto it = played_.rbegin(); it != played_.rend(); ++it) g.undo(*it);
+    w.stats.tree_depth = std::max(w.stats.tree_depth, w.path.size() - 1);
+    bool virtual_loss = false;
+    if (!ended) {
+      if constexpr (Shared) {
+        for (const std::uint32_t i : w.path) count_visit(nodes_[i], -1.0);
+        virtual_loss = true;
+        hold.unlock();
+        try {
+          r = evaluate_leaf(w, g);
+        } catch (...) {
+          hold.lock();
+          for (const std::uint32_t i : w.path) uncount_loss(nodes_[i]);
+          throw;
+        }
+        hold.lock();
+      } else {
+        r = evaluate_leaf(w, g);
       }
     }
+    backpropagate(w, r, virtual_loss);
+    if constexpr (Shared) hold.unlock();
+    if (use_undo_) {
+      if constexpr (undoable_game<Game>) {
+        for (auto it = w.played.rbegin(); it != w.played.rend(); ++it) g.undo(*it);
+      }
+    }
+    return true;
   }
 
   // Plays child's move, and on the first arrival learns whether it is terminal and who moves.
-  void step(Game& g, std::uint32_t child) {
+  void step(walker& w, Game& g, std::uint32_t child) {
     node& c = nodes_[child];
     if constexpr (turn_reporting_game<Game>) {
       if (!c.reached) {
         const auto before = g.player_to_move();
-        play(g, c.move);
+        play(w, g, c.move);
         c.same_player = g.player_to_move() == before;
       } else {
-        play(g, c.move);
+        play(w, g, c.move);
       }
     } else {
-      play(g, c.move);
+      play(w, g, c.move);
     }
-    path_.push_back(child);
+    w.path.push_back(child);
     if (!c.reached) {
       if (const auto o = g.outcome()) {
         const double own = reward(*o);
         c.lower = c.upper = c.same_player ? own : -own;
-        new_bounds_ = true;
+        w.new_bounds = true;
       }
       c.reached = true;
     }
   }
 
-  void play(Game& g, const move_type& m) {
+  void play(walker& w, Game& g, const move_type& m) {
     g.play(m);
-    if (use_undo_) played_.push_back(m);
+    if (use_undo_) w.played.push_back(m);
   }
 
   void generate(const Game& g, std::vector<move_type>& out) {
@@ -921,31 +1044,31 @@ class mcts {
 
   // Adds a child per move (per outcome at a chance state); false when the memory cap leaves no
   // room (nothing is added).
-  bool expand(std::uint32_t index, const Game& g) {
+  bool expand(walker& w, std::uint32_t index, const Game& g) {
     if constexpr (chance_game<Game>) {
-      if (g.is_chance()) return expand_chance(index, g);
+      if (g.is_chance()) return expand_chance(w, index, g);
     }
-    generate(g, moves_);
-    if (live_ + moves_.size() > max_nodes_) {
-      stats_.tree_full = true;
+    generate(g, w.moves);
+    if (live_ + w.moves.size() > max_nodes_) {
+      w.stats.tree_full = true;
       return false;
     }
-    const double uniform = 1.0 / static_cast<double>(moves_.size());
+    const double uniform = 1.0 / static_cast<double>(w.moves.size());
     if (prior_) {
-      priors_.assign(moves_.size(), uniform);
-      prior_(g, std::span<const move_type>(moves_), std::span<double>(priors_));
-      for (std::size_t i = 0; i < priors_.size(); ++i) {
-        if (!(priors_[i] >= 0 && std::isfinite(priors_[i]))) {
+      w.priors.assign(w.moves.size(), uniform);
+      prior_(g, std::span<const move_type>(w.moves), std::span<double>(w.priors));
+      for (std::size_t i = 0; i < w.priors.size(); ++i) {
+        if (!(w.priors[i] >= 0 && std::isfinite(w.priors[i]))) {
           throw game_contract_error("mcts prior hook: priors must be finite and >= 0, but prior " +
-                                    std::to_string(i) + " is " + std::to_string(priors_[i]));
+                                    std::to_string(i) + " is " + std::to_string(w.priors[i]));
         }
       }
     }
     std::uint32_t previous = npos;
-    for (std::size_t i = 0; i < moves_.size(); ++i) {
+    for (std::size_t i = 0; i < w.moves.size(); ++i) {
       const std::uint32_t c = allocate_one();
-      nodes_[c].move = moves_[i];
-      nodes_[c].prior = prior_ ? priors_[i] : uniform;
+      nodes_[c].move = w.moves[i];
+      nodes_[c].prior = prior_ ? w.priors[i] : uniform;
       nodes_[c].weight = nodes_[c].prior;  // PUCT's at 0 visits (UCT tries an unvisited child first)
       if constexpr (payoff_bounded_game<Game>) unknown_bounds(nodes_[c]);
       if (previous == npos) {
@@ -960,14 +1083,14 @@ class mcts {
 
   // A chance state's outcomes as children, in the order the game lists them, each with its
   // probability as its prior.
-  bool expand_chance(std::uint32_t index, const Game& g) {
-    read_outcomes(g);
-    if (live_ + outcomes_.size() > max_nodes_) {
-      stats_.tree_full = true;
+  bool expand_chance(walker& w, std::uint32_t index, const Game& g) {
+    read_outcomes(w, g);
+    if (live_ + w.outcomes.size() > max_nodes_) {
+      w.stats.tree_full = true;
       return false;
     }
     std::uint32_t previous = npos;
-    for (const auto& o : outcomes_) {
+    for (const auto& o : w.outcomes) {
       const std::uint32_t c = allocate_one();
       nodes_[c].move = o.move;
       nodes_[c].prior = o.probability;
@@ -983,10 +1106,10 @@ class mcts {
     return true;
   }
 
-  void read_outcomes(const Game& g) {
-    outcomes_.clear();
-    g.chance_outcomes(outcomes_);
-    detail::check_chance_outcomes(outcomes_, 0);
+  void read_outcomes(walker& w, const Game& g) {
+    w.outcomes.clear();
+    g.chance_outcomes(w.outcomes);
+    detail::check_chance_outcomes(w.outcomes, 0);
   }
 
   // What a node of a payoff-bounded game nothing is known of may be worth. payoff_bounds()
@@ -1001,10 +1124,10 @@ class mcts {
   // The child an iteration enters: at a chance node an outcome drawn by its probability (the
   // first whose cumulative probability exceeds a uniform u in [0, 1), else the last: the rule
   // of detail::draw_outcome), else the selection rule's.
-  std::uint32_t next_child(std::uint32_t index) {
+  std::uint32_t next_child(walker& w, std::uint32_t index) {
     if constexpr (chance_game<Game>) {
       if (nodes_[index].chance) {
-        const double u = random_.unit();
+        const double u = w.random.unit();
         double cumulative = 0;
         std::uint32_t c = nodes_[index].first_child;
         for (; nodes_[c].next_sibling != npos; c = nodes_[c].next_sibling) {
@@ -1073,7 +1196,7 @@ class mcts {
   }
 
   // The value of a new leaf for its player to move: the evaluator's, else a playout's.
-  double evaluate_leaf(Game& g) {
+  double evaluate_leaf(walker& w, Game& g) {
     if (evaluator_) {
       const double v = evaluator_(g);
       if (!std::isfinite(v)) {
@@ -1086,43 +1209,43 @@ class mcts {
       if (const auto o = g.outcome()) return sign * reward(*o);
       if constexpr (chance_game<Game>) {
         if (g.is_chance()) {
-          read_outcomes(g);
-          const std::size_t k = detail::draw_outcome(outcomes_, 0, random_.unit());
-          ++stats_.playout_plies;
+          read_outcomes(w, g);
+          const std::size_t k = detail::draw_outcome(w.outcomes, 0, w.random.unit());
+          ++w.stats.playout_plies;
           const auto before = g.player_to_move();
-          play(g, outcomes_[k].move);
+          play(w, g, w.outcomes[k].move);
           if (!(g.player_to_move() == before)) sign = -sign;
           continue;
         }
       }
-      moves_.clear();
-      g.legal_moves(moves_);
-      if (moves_.empty()) detail::check_generated<Game>(0, 0);
+      w.moves.clear();
+      g.legal_moves(w.moves);
+      if (w.moves.empty()) detail::check_generated<Game>(0, 0);
       std::size_t k;
       if (rollout_) {
-        k = checked_index(rollout_(g, std::span<const move_type>(moves_), random_), "mcts rollout hook");
+        k = checked_index(w, rollout_(g, std::span<const move_type>(w.moves), w.random), "mcts rollout hook");
       } else if constexpr (playout_game<Game>) {
-        k = checked_index(static_cast<std::size_t>(g.playout_move(std::span<const move_type>(moves_), random_)),
+        k = checked_index(w, static_cast<std::size_t>(g.playout_move(std::span<const move_type>(w.moves), w.random)),
                           "game contract: playout_move()");
       } else {
-        k = random_.below(moves_.size());
+        k = w.random.below(w.moves.size());
       }
-      ++stats_.playout_plies;
+      ++w.stats.playout_plies;
       if constexpr (turn_reporting_game<Game>) {
         const auto before = g.player_to_move();
-        play(g, moves_[k]);
+        play(w, g, w.moves[k]);
         if (!(g.player_to_move() == before)) sign = -sign;
       } else {
-        play(g, moves_[k]);
+        play(w, g, w.moves[k]);
         sign = -sign;
       }
     }
   }
 
-  std::size_t checked_index(std::size_t k, const char* who) const {
-    if (k >= moves_.size()) {
+  static std::size_t checked_index(const walker& w, std::size_t k, const char* who) {
+    if (k >= w.moves.size()) {
       throw game_contract_error(std::string(who) + ": returned index " + std::to_string(k) + " for " +
-                                std::to_string(moves_.size()) + " moves");
+                                std::to_string(w.moves.size()) + " moves");
     }
     return k;
   }
@@ -1130,21 +1253,51 @@ class mcts {
   // r: the reward for the player to move at the end of the path. Each node on it gets the
   // reward of its parent's player. A terminal found this iteration may tighten the bounds of
   // the nodes above it (the solver), as far as they change.
-  void backpropagate(double r) {
-    bool tighten = options_.solver && std::exchange(new_bounds_, false);
-    const bool uct = options_.selection == mcts_selection::uct;
-    for (std::size_t k = path_.size() - 1; k > 0; --k) {
-      node& c = nodes_[path_[k]];
+  // virtual_loss: the path's nodes already count this iteration's visit, with a reward of -1
+  // (Shared iterate()), which r replaces.
+  void backpropagate(walker& w, double r, bool virtual_loss) {
+    bool tighten = options_.solver && std::exchange(w.new_bounds, false);
+    for (std::size_t k = w.path.size() - 1; k > 0; --k) {
+      node& c = nodes_[w.path[k]];
       const double v = c.same_player ? r : -r;
-      ++c.visits;
-      c.mean += (v - c.mean) / static_cast<double>(c.visits);
-      c.weight = uct ? detail::inverse_sqrt(c.visits) : c.prior / (1 + static_cast<double>(c.visits));
+      if (virtual_loss) {
+        c.mean += (v + 1.0) / static_cast<double>(c.visits);
+      } else {
+        count_visit(c, v);
+      }
       r = v;
-      if (tighten) tighten = update_bounds(path_[k - 1], k - 1 == 0);
+      if (tighten) tighten = update_bounds(w.path[k - 1], k - 1 == 0);
     }
     node& root = nodes_[root_index_];
-    ++root.visits;
-    root.mean += (r - root.mean) / static_cast<double>(root.visits);
+    if (virtual_loss) {
+      root.mean += (r + 1.0) / static_cast<double>(root.visits);
+    } else {
+      ++root.visits;
+      root.mean += (r - root.mean) / static_cast<double>(root.visits);
+    }
+  }
+
+  // One more visit of c, with reward v, in its mean and its exploration weight.
+  void count_visit(node& c, double v) const noexcept {
+    ++c.visits;
+    c.mean += (v - c.mean) / static_cast<double>(c.visits);
+    c.weight = weight(c);
+  }
+
+  // Takes back a virtual loss (count_visit(c, -1)) whose iteration threw.
+  void uncount_loss(node& c) const noexcept {
+    const double sum = c.mean * static_cast<double>(c.visits) + 1.0;
+    --c.visits;
+    c.mean = c.visits > 0 ? sum / static_cast<double>(c.visits) : 0.0;
+    c.weight = weight(c);
+  }
+
+  // The exploration term's weight of c for its visits: 1 / sqrt(visits) (UCT), prior / (1 +
+  // visits) (PUCT); the prior before the first (UCT tries an unvisited child first anyway).
+  double weight(const node& c) const noexcept {
+    if (c.visits == 0) return c.prior;
+    return options_.selection == mcts_selection::uct ? detail::inverse_sqrt(c.visits)
+                                                     : c.prior / (1 + static_cast<double>(c.visits));
   }
 
   // Recomputes node i's bounds from its children's; true if they changed.
@@ -1158,7 +1311,7 @@ class mcts {
     return true;
   }
 
-  result_type collect(mcts_stop reason) {
+  result_type collect(mcts_stop reason, const mcts_statistics& stats) {
     result_type r;
     r.reason = reason;
     r.moves = children();
@@ -1168,10 +1321,10 @@ class mcts {
     if (!chance_root(r) &&
         !choose(r, options_.solver ? root.lower : -std::numeric_limits<double>::infinity()) &&
         !root_->outcome()) {  // the cap left no room for the root's moves
-      generate(*root_, moves_);
-      r.best_move = moves_.front();
+      generate(*root_, main_.moves);
+      r.best_move = main_.moves.front();
     }
-    r.stats = stats_;
+    r.stats = stats;
     r.stats.tree_nodes = live_;
     r.stats.nodes_allocated = nodes_.size();
     return r;
@@ -1184,12 +1337,13 @@ class mcts {
   bool chance_root(result_type& r) {
     if constexpr (chance_game<Game>) {
       if (root_->outcome() || !root_->is_chance()) return false;
-      read_outcomes(*root_);
+      const auto& outcomes = main_.outcomes;
+      read_outcomes(main_, *root_);
       std::size_t likeliest = 0;
-      for (std::size_t k = 1; k < outcomes_.size(); ++k) {
-        if (outcomes_[k].probability > outcomes_[likeliest].probability) likeliest = k;
+      for (std::size_t k = 1; k < outcomes.size(); ++k) {
+        if (outcomes[k].probability > outcomes[likeliest].probability) likeliest = k;
       }
-      r.best_move = outcomes_[likeliest].move;
+      r.best_move = outcomes[likeliest].move;
       double sum = 0;
       double lo = 0;
       double up = 0;
@@ -1244,26 +1398,19 @@ class mcts {
 
  private:
   mcts_options options_;
-  playout_random random_;
   std::size_t max_nodes_ = 0;
   bool use_undo_ = false;
   std::optional<Game> root_;
-  std::optional<Game> scratch_;  // equals root_ between iterations
   std::vector<node> nodes_;
   std::uint32_t free_head_ = npos;
   std::size_t live_ = 0;
   std::uint32_t root_index_ = npos;
-  std::vector<std::uint32_t> path_;
   std::vector<std::uint32_t> stack_;
-  std::vector<move_type> moves_;
-  // A chance state's outcomes as the game lists them; a payoff_bounded_game's bounds, read by reset().
-  [[no_unique_address]] std::conditional_t<chance_game<Game>, std::vector<chance_outcome<move_type>>,
-                                           detail::no_chance_member> outcomes_;
+  // A payoff_bounded_game's bounds, read by reset().
   [[no_unique_address]] std::conditional_t<payoff_bounded_game<Game>, payoff_bounds, detail::no_chance_member> payoff_{};
-  std::vector<move_type> played_;
-  std::vector<double> priors_;
-  mcts_statistics stats_;
-  bool new_bounds_ = false;  // a terminal was found this iteration
+  walker main_;                  // the caller's thread's
+  std::vector<walker> walkers_;  // the other threads' (mcts_parallelism::tree)
+  detail::spin_mutex tree_lock_;  // held while a thread changes the tree (mcts_parallelism::tree)
   detail::stop_request stop_;  // stop(): kept until a search ends
   evaluator_type evaluator_;
   prior_type prior_;
