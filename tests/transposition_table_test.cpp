@@ -19,7 +19,7 @@ using table = gametree::transposition_table<std::uint64_t, int, int>;
 
 TEST_CASE("transposition table storage: on a cache line, and on a huge page's boundary from 2 MiB") {
   using entry = table::entry;
-  gametree::detail::table_allocator<entry> a;
+  gametree::detail::huge_page_allocator<entry> a;
   const std::size_t small = 1000;
   const std::size_t large = (std::size_t{2} << 20) / sizeof(entry);
   entry* s = a.allocate(small);

@@ -423,7 +423,7 @@ class compact_table {
   }
 
   // mutable: a probe reads through std::atomic_ref, which takes no const object.
-  mutable std::vector<bucket, detail::table_allocator<bucket>> buckets_;
+  mutable std::vector<bucket, detail::huge_page_allocator<bucket>> buckets_;
   unsigned check_shift_ = 0;  // the mix's bits below the bucket's: the check
   std::uint64_t check_mask_ = 0;
   std::uint8_t generation_ = 0;

@@ -8,7 +8,7 @@
 // the deepest result of the current search, the second is always replaced. The entries start
 // on a cache line, so a bucket of two entries of 32 bytes (a game with a packed 64-bit key and
 // an int move, as Connect 4) is one line: a probe waits for memory once. A large table sits
-// on huge pages where the system has them (see detail::table_allocator).
+// on huge pages where the system has them (see detail::huge_page_allocator).
 //
 // Several threads may share one table (the engine's parallel search) once it is told so
 // (set_concurrent): a key may own memory (a vector), so an entry cannot be read or written in
@@ -17,6 +17,7 @@
 // the lock. One thread pays a predicted branch and nothing else.
 
 #include <gametree/detail/hash.hpp>
+#include <gametree/detail/huge_pages.hpp>
 #include <gametree/detail/spin_lock.hpp>
 #include <gametree/game.hpp>
 
@@ -34,44 +35,7 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 namespace gametree {
-
-namespace detail {
-// A table's storage. It starts on a cache line (64 bytes, or T's own alignment if larger), so
-// that a bucket never straddles two. Storage of 2 MiB or more starts on a 2 MiB boundary and,
-// on Linux, is marked for transparent huge pages (madvise MADV_HUGEPAGE): a probe is a random
-// access into the whole table, and with 4 KiB pages nearly every probe of a large table also
-// misses the TLB. Where the kernel has huge pages off, the advice is ignored and nothing else
-// changes.
-template <class T>
-struct table_allocator {
-  using value_type = T;
-  static constexpr std::size_t huge_page = std::size_t{1} << 21;
-  table_allocator() = default;
-  template <class U>
-  explicit table_allocator(const table_allocator<U>&) noexcept {}
-  [[nodiscard]] T* allocate(std::size_t n) {
-    const std::size_t bytes = n * sizeof(T);
-    void* p = ::operator new(bytes, alignment(bytes));
-#if defined(__linux__)
-    if (bytes >= huge_page) (void)::madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    return static_cast<T*>(p);
-  }
-  // The unsized form: clang++ before 19 leaves sized deallocation off unless asked.
-  void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, alignment(n * sizeof(T))); }
-  friend bool operator==(const table_allocator&, const table_allocator&) noexcept { return true; }
-
- private:
-  static constexpr std::align_val_t alignment(std::size_t bytes) noexcept {
-    return std::align_val_t{bytes >= huge_page ? huge_page : std::max<std::size_t>(64, alignof(T))};
-  }
-};
-}  // namespace detail
 
 /// Depth stored for a result that no depth limit touched (exact at any depth).
 inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t>::max();
@@ -292,7 +256,7 @@ class transposition_table {
     return static_cast<std::size_t>(detail::mix64(h) & mask_) << second_;
   }
 
-  std::vector<entry, detail::table_allocator<entry>> entries_;
+  std::vector<entry, detail::huge_page_allocator<entry>> entries_;
   std::size_t mask_ = 0;
   std::size_t second_ = 0;  // 1: buckets of two entries; 0: a single entry
   std::uint8_t generation_ = 0;
