@@ -27,6 +27,7 @@
 #include "reference/negamax_reference.hpp"
 #include "reference/random_chance_game.hpp"
 #include "support/catch.hpp"
+#include "support/chance_checks.hpp"
 #include "support/connect4_sets.hpp"
 #include "support/differential.hpp"
 
@@ -416,20 +417,6 @@ TEST_CASE("MCTS with threads: the solver's proofs hold, whichever tree proves th
   }
 }
 
-namespace {
-
-// A random tree of chance (tests/reference/random_chance_game.hpp) and the value of playing m
-// there, by plain expectimax, for the player to move.
-template <class G>
-double chance_move_value(const G& g, int m, int depth = -1) {
-  G child = g;
-  child.play(m);
-  const double v = reference::expectimax(child, depth < 0 ? depth : depth - 1);
-  return child.player_to_move() == g.player_to_move() ? v : -v;
-}
-
-}  // namespace
-
 TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, a table large or crowded") {
   // Star1 and Star2 sum the cuts' bounds in another order than the mean: the last bits may differ.
   constexpr double tolerance = 1e-12;
@@ -457,7 +444,7 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
       REQUIRE(r.value.is_value());
       CHECK(std::abs(r.value.value() - expected) <= tolerance);
       REQUIRE(r.best_move);
-      if (!g.is_chance()) CHECK(std::abs(chance_move_value(g, *r.best_move) - expected) <= tolerance);
+      if (!g.is_chance()) CHECK(std::abs(expectimax_after(g, *r.best_move) - expected) <= tolerance);
       e.clear();  // the solve's exact entries would answer the depth-limited search
       const auto d = e.search(g, {.max_depth = 3});
       CHECK(std::abs(d.value.value() - reference::expectimax(g, 3)) <= tolerance);
@@ -469,25 +456,17 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
 }
 
 TEST_CASE("MCTS with threads: the solver proves plain expectimax's values on random trees of chance") {
-  constexpr double tolerance = 1e-9;
+  // The checks of one thread's solves (support/chance_checks.hpp): the root's value, every
+  // proven root move's and the best move's, and every node's bounds, in thread 0's tree or
+  // the shared one; with payoff bounds, without, and with payoffs moved to [0, 1].
   for (const auto parallelism : parallelisms) {
     INFO(name(parallelism) << " parallelisation");
-    int proven_decisions = 0;
-    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-      INFO("seed " << seed);
-      const random_chance_game<true> g({.seed = seed, .max_ply = 4 + static_cast<int>(seed % 2), .width = 12});
-      gametree::mcts<random_chance_game<true>> m({.seed = seed, .threads = 2, .parallelism = parallelism});
-      const auto r = m.search(g, {.max_iterations = 2'000'000});
-      REQUIRE(r.solved);
-      const double expected = reference::expectimax(g);
-      CHECK(std::abs(*r.proven_value - expected) <= tolerance);
-      REQUIRE(r.best_move);
-      if (!g.is_chance()) {
-        CHECK(std::abs(chance_move_value(g, *r.best_move) - expected) <= tolerance);  // the move keeps it
-        ++proven_decisions;
-      }
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+      const gametree::mcts_options options{.seed = seed, .threads = 2, .parallelism = parallelism};
+      check_chance_solved<random_chance_game<true>>(seed, options);
+      check_chance_solved<random_chance_game<false>>(seed, options);
+      check_chance_solved<shifted_chance_game>(seed, options);
     }
-    CHECK(proven_decisions > 50);
   }
 }
 
