@@ -263,8 +263,9 @@ struct mcts_options {
   /// playouts or the evaluator run outside it, while each node on a thread's path counts a
   /// virtual loss (a visit of reward -1) until the thread backs up its real reward, so that
   /// the other threads try other lines. Root measures better where the tree's work is most
-  /// of an iteration (Connect 4 with playouts); the shared tree where evaluating a leaf is
-  /// (a costly evaluator): docs/parallel.md has the figures.
+  /// of an iteration (Connect 4 with playouts); where evaluating a leaf is (a costly
+  /// evaluator), both run at about the same rate and the shared tree's iterations are worth
+  /// more (each one as much as one thread's): docs/parallel.md has the figures.
   mcts_parallelism parallelism = mcts_parallelism::root;
 };
 
