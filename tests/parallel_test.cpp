@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -377,7 +378,7 @@ TEST_CASE("MCTS with threads: one shared tree counts each iteration once, its vi
     check_zero_tree(m, 20'000, true);
     // An evaluation that throws takes its virtual losses back: the tree goes on as it was.
     m.set_evaluator([&](const c4&) {
-      if (evaluated.load(std::memory_order_relaxed) == 21'000) throw std::runtime_error("the evaluator gave up");
+      if (evaluated.load(std::memory_order_relaxed) >= 21'000) throw std::runtime_error("the evaluator gave up");
       evaluated.fetch_add(1, std::memory_order_relaxed);
       return 0.0;
     });
@@ -388,6 +389,18 @@ TEST_CASE("MCTS with threads: one shared tree counts each iteration once, its vi
     });
     const auto more = m.search({.max_iterations = 5'000});
     CHECK(more.stats.iterations == 5'000);
+    check_zero_tree(m, evaluated, false);
+    // A prior hook that throws does so with the tree's lock held, in an expansion: the lock
+    // is let go (a lock kept would hang the next search) and no virtual loss is left behind.
+    std::atomic<int> priors{0};
+    m.set_prior([&](const c4&, std::span<const int>, std::span<double> p) {
+      if (priors.fetch_add(1, std::memory_order_relaxed) >= 500) throw std::runtime_error("no prior");
+      std::fill(p.begin(), p.end(), 1.0);
+    });
+    CHECK_THROWS_WITH(m.search({.max_iterations = 20'000}), "no prior");
+    m.set_prior(nullptr);
+    const auto after = m.search({.max_iterations = 5'000});
+    CHECK(after.stats.iterations == 5'000);
     check_zero_tree(m, evaluated, false);
   }
 }

@@ -9,6 +9,7 @@
 #include <gametree/search.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <new>
 
@@ -43,6 +44,33 @@ void operator delete(void* p, std::size_t) noexcept { counted_free(p); }
 void operator delete[](void* p, std::size_t) noexcept { counted_free(p); }
 void operator delete(void* p, const std::nothrow_t&) noexcept { counted_free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept { counted_free(p); }
+// The aligned forms too (the tables and MCTS's node pool use them): aligned_alloc wants a
+// size that is a multiple of the alignment.
+[[gnu::noinline]] void* counted_aligned(std::size_t size, std::align_val_t al) noexcept {
+  ++allocations;
+  const auto a = static_cast<std::size_t>(al);
+  return std::aligned_alloc(a, (size + a - 1) / a * a + (size == 0 ? a : 0));
+}
+void* operator new(std::size_t size, std::align_val_t al) {
+  if (void* p = counted_aligned(size, al)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t al) {
+  if (void* p = counted_aligned(size, al)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t size, std::align_val_t al, const std::nothrow_t&) noexcept {
+  return counted_aligned(size, al);
+}
+void* operator new[](std::size_t size, std::align_val_t al, const std::nothrow_t&) noexcept {
+  return counted_aligned(size, al);
+}
+void operator delete(void* p, std::align_val_t) noexcept { counted_free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { counted_free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free(p); }
 
 namespace {
 

@@ -195,8 +195,8 @@ enum class mcts_selection : std::uint8_t {
 
 /// How several threads share an MCTS search (mcts_options::threads > 1).
 enum class mcts_parallelism : std::uint8_t {
-  tree,  ///< one tree, changed under a lock, the threads kept apart by virtual loss
-  root,  ///< a tree per thread, the root moves' statistics merged at the end
+  root,  ///< a tree per thread, the root moves' statistics merged at the end (the default)
+  tree,  ///< one tree, changed under a spin lock, the threads kept apart by virtual loss
 };
 
 /// Which root move MCTS plays when the budget runs out.
@@ -426,19 +426,25 @@ class mcts {
   /// that are not finite and ordered (the searcher is then unchanged).
   void reset(const Game& root) {
     if constexpr (payoff_bounded_game<Game>) payoff_ = detail::checked_payoff_bounds(root);
+    if (options_.threads > 1 && options_.parallelism == mcts_parallelism::tree) {
+      if (walkers_.empty()) {  // made once (before anything changes, should it throw), then reseeded
+        std::vector<walker> made;
+        made.reserve(options_.threads - 1);
+        for (std::size_t i = 1; i < options_.threads; ++i) made.emplace_back(options_.seed + i);
+        walkers_ = std::move(made);
+      } else {
+        for (std::size_t i = 1; i < options_.threads; ++i) walkers_[i - 1].random.reseed(options_.seed + i);
+      }
+    }
     release_all();
     root_.emplace(root);
     main_.scratch.emplace(root);
     main_.random.reseed(options_.seed);
     root_index_ = allocate_one();
-    if (options_.threads > 1 && options_.parallelism == mcts_parallelism::tree) {
-      walkers_.clear();
-      for (std::size_t i = 1; i < options_.threads; ++i) walkers_.emplace_back(options_.seed + i);
-    } else if (options_.threads > 1) {
+    if (options_.threads > 1 && options_.parallelism == mcts_parallelism::root) {
       while (helpers_.size() < options_.threads - 1) {
         mcts_options o = options_;
         o.threads = 1;
-        o.parallelism = mcts_parallelism::tree;
         o.max_memory_bytes = options_.max_memory_bytes / options_.threads;
         o.seed = options_.seed + helpers_.size() + 1;
         helpers_.push_back(std::make_unique<mcts>(o));
@@ -534,84 +540,52 @@ class mcts {
                           std::chrono::steady_clock::time_point start) {
     walker& w = main_;
     w.stats = mcts_statistics{};
-    mcts_stop reason = mcts_stop::solved;
     visit_root();
-    while (!proven(nodes_[root_index_])) {
-      if (w.stats.iterations >= max_iterations) {
-        reason = mcts_stop::iterations;
-        break;
-      }
-      if (budget.stop_requested()) {
-        reason = mcts_stop::stopped;
-        break;
-      }
-      if (w.stats.iterations % 8 == 0 && budget.past_deadline()) {
-        reason = mcts_stop::time;
-        break;
-      }
-      try {
-        iterate<false>(w);
-      } catch (...) {
-        *w.scratch = *root_;  // a move half played must not stay on the state
-        throw;
-      }
-      ++w.stats.iterations;
-    }
+    const mcts_stop reason = iterate_until<false>(w, budget, [&] { return w.stats.iterations < max_iterations; });
     w.stats.elapsed = std::chrono::steady_clock::now() - start;
     return collect(reason, w.stats);
+  }
+
+  // Why a search of several threads ended, from each thread's reason: solved if a thread
+  // proved the root; else time, else iterations, if a thread ran out of either (the others
+  // may have been stopped by the flag the first to end raises); else stopped.
+  static mcts_stop joint_reason(const std::vector<mcts_stop>& reasons) noexcept {
+    mcts_stop joint = mcts_stop::stopped;
+    for (const mcts_stop r : reasons) {
+      if (r == mcts_stop::solved) return r;
+      if (r == mcts_stop::time || (r == mcts_stop::iterations && joint == mcts_stop::stopped)) joint = r;
+    }
+    return joint;
   }
 
   // Tree parallelisation (mcts_parallelism::tree): thread i iterates with walker i (main_,
   // then walkers_) on this searcher's tree, under tree_lock_, until the iterations run out
   // (claimed one at a time from a shared count, so that they add up to max_iterations
-  // exactly), the budget ends, or an iteration of any thread proves the root. A thread that
-  // throws ends the search for all.
+  // exactly), the budget ends, or an iteration of any thread proves the root. The first
+  // thread to end, by a return or an exception, ends the others.
   result_type search_shared(const mcts_limits& limits, std::uint64_t max_iterations,
                             std::chrono::steady_clock::time_point start) {
     if (!pool_) pool_ = std::make_unique<detail::thread_pool>(options_.threads - 1);
     visit_root();
     std::atomic<std::uint64_t> claimed{0};
     std::atomic<bool> ended{false};
-    std::vector<mcts_stop> reasons(options_.threads, mcts_stop::solved);
+    std::vector<mcts_stop> reasons(options_.threads, mcts_stop::stopped);
     pool_->run([&](std::size_t i) {
       walker& w = i == 0 ? main_ : walkers_[i - 1];
       w.stats = mcts_statistics{};
-      if (i > 0) w.scratch = *root_;
       const detail::budget budget(start, limits.max_time, limits.stop, &stop_, &ended);
       try {
-        while (true) {
-          if (budget.stop_requested()) {
-            reasons[i] = mcts_stop::stopped;
-            break;
-          }
-          if (w.stats.iterations % 8 == 0 && budget.past_deadline()) {
-            reasons[i] = mcts_stop::time;
-            break;
-          }
-          if (claimed.fetch_add(1, std::memory_order_relaxed) >= max_iterations) {
-            reasons[i] = mcts_stop::iterations;
-            break;
-          }
-          if (!iterate<true>(w)) break;  // the root is proven
-          ++w.stats.iterations;
-        }
+        if (i > 0) w.scratch = *root_;
+        reasons[i] = iterate_until<true>(w, budget, [&] {
+          return claimed.fetch_add(1, std::memory_order_relaxed) < max_iterations;
+        });
       } catch (...) {
         ended.store(true, std::memory_order_relaxed);
-        *w.scratch = *root_;
         throw;
       }
-      ended.store(true, std::memory_order_relaxed);  // the first to end ends the others
+      ended.store(true, std::memory_order_relaxed);
     });
-    // Why the search ended: the root proven, else the first cause of one thread that another
-    // thread's end did not bring about (a thread that saw the team's flag says "stopped").
-    mcts_stop reason = mcts_stop::stopped;
-    for (const mcts_stop r : reasons) {
-      if (r == mcts_stop::time || r == mcts_stop::iterations) reason = r;
-    }
-    for (const mcts_stop r : reasons) {
-      if (r == mcts_stop::solved) reason = r;
-    }
-    if (proven(nodes_[root_index_])) reason = mcts_stop::solved;
+    const mcts_stop reason = proven(nodes_[root_index_]) ? mcts_stop::solved : joint_reason(reasons);
     mcts_statistics stats = main_.stats;
     for (const walker& w : walkers_) stats.add(w.stats);
     stats.elapsed = std::chrono::steady_clock::now() - start;
@@ -648,6 +622,8 @@ class mcts {
 
   // One result of the trees' results (see mcts_options::threads).
   result_type merge(std::vector<result_type>& results) {
+    std::vector<mcts_stop> reasons;
+    for (const result_type& t : results) reasons.push_back(t.reason);
     // The first tree that has the root's moves: a thread may be stopped (another tree proved
     // the root) before its first iteration, and the memory cap may leave every tree without.
     std::size_t base = 0;
@@ -673,9 +649,8 @@ class mcts {
       r.solved = r.solved || t.solved;
       if (!r.proven_value) r.proven_value = t.proven_value;
       r.stats.add(t.stats);
-      if (t.reason == mcts_stop::time) r.reason = mcts_stop::time;
     }
-    if (r.solved) r.reason = mcts_stop::solved;
+    r.reason = joint_reason(reasons);
     // The root's player is sure of the best least value of the merged moves.
     double sure = -std::numeric_limits<double>::infinity();
     if (options_.solver) {
@@ -776,8 +751,9 @@ class mcts {
   static bool proven(const node& n) noexcept { return n.lower == n.upper; }
 
   // What one thread's iterations use besides the tree: the state they play on (equal to root_
-  // between iterations), their random numbers, path, buffers and counts.
-  struct walker {
+  // between iterations), their random numbers, path, buffers and counts. On a cache line of
+  // its own: the walkers of a shared tree are written by their threads at once.
+  struct alignas(64) walker {
     explicit walker(std::uint64_t seed) : random(seed) {}
     std::optional<Game> scratch;
     playout_random random;
@@ -933,6 +909,29 @@ class mcts {
     } else if (!std::isfinite(p)) {
       throw game_contract_error("game contract: a chance game's payoffs must be finite (its values are means), "
                                 "but outcome() returned " + std::to_string(p));
+    }
+  }
+
+  // Walker w's iterations until one may not start (claim() false: the iterations have run
+  // out), the budget ends, or the root is proven; the reason. Shared: on the tree other
+  // threads share, whose root only iterate<true>() may look at. On an exception the state w
+  // plays on is put back to the root's (a move half played must not stay on it).
+  template <bool Shared, class Claim>
+  mcts_stop iterate_until(walker& w, const detail::budget& budget, Claim claim) {
+    try {
+      while (true) {
+        if constexpr (!Shared) {
+          if (proven(nodes_[root_index_])) return mcts_stop::solved;
+        }
+        if (!claim()) return mcts_stop::iterations;
+        if (budget.stop_requested()) return mcts_stop::stopped;
+        if (w.stats.iterations % 8 == 0 && budget.past_deadline()) return mcts_stop::time;
+        if (!iterate<Shared>(w)) return mcts_stop::solved;
+        ++w.stats.iterations;
+      }
+    } catch (...) {
+      *w.scratch = *root_;
+      throw;
     }
   }
 
@@ -1262,20 +1261,20 @@ class mcts {
     for (std::size_t k = w.path.size() - 1; k > 0; --k) {
       node& c = nodes_[w.path[k]];
       const double v = c.same_player ? r : -r;
-      if (virtual_loss) {
-        c.mean += (v + 1.0) / static_cast<double>(c.visits);
-      } else {
-        count_visit(c, v);
-      }
+      back_up(c, v, virtual_loss);
       r = v;
       if (tighten) tighten = update_bounds(w.path[k - 1], k - 1 == 0);
     }
-    node& root = nodes_[root_index_];
+    back_up(nodes_[root_index_], r, virtual_loss);
+  }
+
+  // Reward v for c: one more visit, or, where the iteration counted a virtual loss (a visit of
+  // -1), that loss replaced by v (the visits stay).
+  void back_up(node& c, double v, bool virtual_loss) const noexcept {
     if (virtual_loss) {
-      root.mean += (r + 1.0) / static_cast<double>(root.visits);
+      c.mean += (v + 1.0) / static_cast<double>(c.visits);
     } else {
-      ++root.visits;
-      root.mean += (r - root.mean) / static_cast<double>(root.visits);
+      count_visit(c, v);
     }
   }
 
@@ -1414,7 +1413,7 @@ class mcts {
   [[no_unique_address]] std::conditional_t<payoff_bounded_game<Game>, payoff_bounds, detail::no_chance_member> payoff_{};
   walker main_;                  // the caller's thread's
   std::vector<walker> walkers_;  // the other threads' (mcts_parallelism::tree)
-  detail::spin_mutex tree_lock_;  // held while a thread changes the tree (mcts_parallelism::tree)
+  alignas(64) detail::spin_mutex tree_lock_;  // held while a thread changes the tree (mcts_parallelism::tree)
   detail::stop_request stop_;  // stop(): kept until a search ends
   evaluator_type evaluator_;
   prior_type prior_;

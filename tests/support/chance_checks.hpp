@@ -23,13 +23,12 @@ namespace gametree_test {
 // MCTS sums and after expectimax does.
 inline constexpr double chance_tolerance = 1e-9;
 
-// The value of playing m at g for g's player, by plain expectimax (to depth plies from g if
-// depth >= 0).
+// The value of playing m at g for g's player, by plain expectimax.
 template <class G>
-double expectimax_after(const G& g, const typename G::move_type& m, int depth = -1) {
+double expectimax_after(const G& g, const typename G::move_type& m) {
   G child = g;
   child.play(m);
-  const double v = reference::expectimax(child, depth < 0 ? depth : depth - 1);
+  const double v = reference::expectimax(child);
   return child.player_to_move() == g.player_to_move() ? v : -v;
 }
 
