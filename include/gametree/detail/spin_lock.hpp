@@ -11,6 +11,19 @@
 
 namespace gametree::detail {
 
+// The lock itself, on a plain bool true while held (through std::atomic_ref, so that the bool
+// may live in a struct that is copied while no thread uses it, as the shared MCTS tree's
+// nodes do: one lock a node).
+inline void lock_flag(bool& flag) noexcept {
+  const std::atomic_ref<bool> held(flag);
+  while (held.exchange(true, std::memory_order_acquire)) {
+    for (unsigned spins = 0; held.load(std::memory_order_relaxed); ++spins) {
+      if (spins >= 64) std::this_thread::yield();
+    }
+  }
+}
+inline void unlock_flag(bool& flag) noexcept { std::atomic_ref<bool>(flag).store(false, std::memory_order_release); }
+
 class spin_mutex {
  public:
   spin_mutex() = default;
@@ -18,18 +31,12 @@ class spin_mutex {
   spin_mutex& operator=(const spin_mutex&) = delete;
   ~spin_mutex() = default;
 
-  void lock() noexcept {
-    while (flag_.test_and_set(std::memory_order_acquire)) {
-      for (unsigned spins = 0; flag_.test(std::memory_order_relaxed); ++spins) {
-        if (spins >= 64) std::this_thread::yield();
-      }
-    }
-  }
-  [[nodiscard]] bool try_lock() noexcept { return !flag_.test_and_set(std::memory_order_acquire); }
-  void unlock() noexcept { flag_.clear(std::memory_order_release); }
+  void lock() noexcept { lock_flag(held_); }
+  [[nodiscard]] bool try_lock() noexcept { return !std::atomic_ref<bool>(held_).exchange(true, std::memory_order_acquire); }
+  void unlock() noexcept { unlock_flag(held_); }
 
  private:
-  std::atomic_flag flag_;
+  bool held_ = false;
 };
 
 // A spin_mutex held for a scope, or nothing (nullptr: one thread uses the data).
