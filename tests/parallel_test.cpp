@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -281,6 +282,11 @@ namespace {
 constexpr gametree::mcts_parallelism parallelisms[] = {gametree::mcts_parallelism::tree,
                                                        gametree::mcts_parallelism::root};
 
+// The memory cap of the searchers below: a shared tree reserves its whole cap at its first
+// search, and the default 1 GiB, though only address space, is slow to reserve and free under
+// the sanitizers. The trees here take a few MB.
+constexpr std::size_t test_tree_bytes = std::size_t{1} << 26;
+
 const char* name(gametree::mcts_parallelism p) { return p == gametree::mcts_parallelism::tree ? "tree" : "root"; }
 
 }  // namespace
@@ -289,7 +295,7 @@ TEST_CASE("MCTS with threads: the iterations are shared out exactly and the move
   for (const auto parallelism : parallelisms) {
     for (const std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
       INFO(name(parallelism) << " parallelisation, " << threads << " threads");
-      gametree::mcts<c4> m({.seed = 5, .threads = threads, .parallelism = parallelism});
+      gametree::mcts<c4> m({.seed = 5, .max_memory_bytes = test_tree_bytes, .threads = threads, .parallelism = parallelism});
       const c4 g = hard_position();
       const auto r = m.search(g, {.max_iterations = 20'001});
       CHECK(r.reason == gametree::mcts_stop::iterations);
@@ -313,13 +319,27 @@ TEST_CASE("MCTS with threads: the iterations are shared out exactly and the move
 
 namespace {
 
+// Connect 4 whose games end only on a full board, as a draw: the searches below cannot reach
+// an end (the nearest is 42 plies away), so every reward is the evaluator's.
+struct endless_c4 {
+  using move_type = int;
+  c4 board;
+  void legal_moves(std::vector<int>& out) const { board.legal_moves(out); }
+  void play(int column) { board.play(column); }
+  void undo(int column) { board.undo(column); }
+  [[nodiscard]] std::optional<gametree::game_outcome> outcome() const {
+    if (board.horizon() == 0) return gametree::game_outcome::draw;
+    return std::nullopt;
+  }
+};
+
 // Walks the whole tree of m, a search from the empty Connect 4 board whose evaluator gave every leaf 0: every mean must
 // be back to 0 once the virtual losses (-1 each) are replaced or taken back, and the root's
 // moves count `iterations` visits. As each node is a new leaf once (a thread finding a node
 // another thread plays out from goes on below it), an expanded node's visits are its
 // children's plus its own first one; with `exact` false (an evaluation threw, whose node
 // another thread may have gone below meanwhile) that one may be missing.
-void check_zero_tree(const gametree::mcts<c4>& m, std::uint64_t iterations, bool exact) {
+void check_zero_tree(const gametree::mcts<endless_c4>& m, std::uint64_t iterations, bool exact) {
   std::uint64_t root_visits = 0;
   for (const auto& mv : m.children()) root_visits += mv.visits;
   CHECK(root_visits == iterations);
@@ -332,7 +352,7 @@ void check_zero_tree(const gametree::mcts<c4>& m, std::uint64_t iterations, bool
     todo.pop_back();
     for (const auto& info : m.children(line)) {
       ++nodes;
-      CHECK(!info.proven);  // no game ends this near the start
+      CHECK(!info.proven);  // no game ends
       CHECK(std::abs(info.mean) <= 1e-12);
       auto next = line;
       next.push_back(info.move);
@@ -361,14 +381,16 @@ void check_zero_tree(const gametree::mcts<c4>& m, std::uint64_t iterations, bool
 }  // namespace
 
 TEST_CASE("MCTS with threads: one shared tree counts each iteration once, its virtual losses taken back") {
-  // With every leaf worth the same, the tree grows about as wide as it can: no iteration
-  // comes near the seventh ply, where a game may first end.
-  const c4 g;
+  const endless_c4 g;
   for (const std::size_t threads : {std::size_t{2}, std::size_t{4}, std::size_t{8}}) {
     INFO(threads << " threads");
-    gametree::mcts<c4> m({.solver = false, .seed = 3, .threads = threads, .parallelism = gametree::mcts_parallelism::tree});
+    gametree::mcts<endless_c4> m({.solver = false,
+                                  .seed = 3,
+                                  .max_memory_bytes = test_tree_bytes,
+                                  .threads = threads,
+                                  .parallelism = gametree::mcts_parallelism::tree});
     std::atomic<std::uint64_t> evaluated{0};
-    m.set_evaluator([&](const c4&) {
+    m.set_evaluator([&](const endless_c4&) {
       evaluated.fetch_add(1, std::memory_order_relaxed);
       return 0.0;
     });
@@ -377,13 +399,13 @@ TEST_CASE("MCTS with threads: one shared tree counts each iteration once, its vi
     CHECK(evaluated == 20'000);
     check_zero_tree(m, 20'000, true);
     // An evaluation that throws takes its virtual losses back: the tree goes on as it was.
-    m.set_evaluator([&](const c4&) {
+    m.set_evaluator([&](const endless_c4&) {
       if (evaluated.load(std::memory_order_relaxed) >= 21'000) throw std::runtime_error("the evaluator gave up");
       evaluated.fetch_add(1, std::memory_order_relaxed);
       return 0.0;
     });
     CHECK_THROWS_WITH(m.search({.max_iterations = 20'000}), "the evaluator gave up");
-    m.set_evaluator([&](const c4&) {
+    m.set_evaluator([&](const endless_c4&) {
       evaluated.fetch_add(1, std::memory_order_relaxed);
       return 0.0;
     });
@@ -393,7 +415,7 @@ TEST_CASE("MCTS with threads: one shared tree counts each iteration once, its vi
     // A prior hook that throws does so with the tree's lock held, in an expansion: the lock
     // is let go (a lock kept would hang the next search) and no virtual loss is left behind.
     std::atomic<int> priors{0};
-    m.set_prior([&](const c4&, std::span<const int>, std::span<double> p) {
+    m.set_prior([&](const endless_c4&, std::span<const int>, std::span<double> p) {
       if (priors.fetch_add(1, std::memory_order_relaxed) >= 500) throw std::runtime_error("no prior");
       std::fill(p.begin(), p.end(), 1.0);
     });
@@ -475,7 +497,8 @@ TEST_CASE("MCTS with threads: the solver proves plain expectimax's values on ran
   for (const auto parallelism : parallelisms) {
     INFO(name(parallelism) << " parallelisation");
     for (std::uint64_t seed = 1; seed <= 100; ++seed) {
-      const gametree::mcts_options options{.seed = seed, .threads = 2, .parallelism = parallelism};
+      const gametree::mcts_options options{
+          .seed = seed, .max_memory_bytes = test_tree_bytes / 64, .threads = 2, .parallelism = parallelism};
       check_chance_solved<random_chance_game<true>>(seed, options);
       check_chance_solved<random_chance_game<false>>(seed, options);
       check_chance_solved<shifted_chance_game>(seed, options);
@@ -486,7 +509,7 @@ TEST_CASE("MCTS with threads: the solver proves plain expectimax's values on ran
 TEST_CASE("MCTS with threads: stop(), time and a thrown hook end every thread") {
   for (const auto parallelism : parallelisms) {
     INFO(name(parallelism) << " parallelisation");
-    gametree::mcts<c4> m({.threads = 4, .parallelism = parallelism});
+    gametree::mcts<c4> m({.max_memory_bytes = test_tree_bytes, .threads = 4, .parallelism = parallelism});
     gametree::mcts_result<c4> r;
     std::thread searcher([&] { r = m.search(hard_position()); });
     std::this_thread::sleep_for(std::chrono::milliseconds(5));

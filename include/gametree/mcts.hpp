@@ -258,14 +258,17 @@ struct mcts_options {
   /// proves ends the search for all, and the result merges the root moves of every tree
   /// (visits summed, means weighted by visits, the tightest bounds); children() and
   /// tree_size() then describe the caller's thread's tree. `tree`: every thread iterates on
-  /// the one tree (within max_memory_bytes), claiming iterations as it goes; the tree is
-  /// changed under a spin lock (descent, expansion, backpropagation, the prior hook) and the
-  /// playouts or the evaluator run outside it, while each node on a thread's path counts a
-  /// virtual loss (a visit of reward -1) until the thread backs up its real reward, so that
-  /// the other threads try other lines. Root measures better where the tree's work is most
-  /// of an iteration (Connect 4 with playouts); where evaluating a leaf is (a costly
-  /// evaluator), both run at about the same rate and the shared tree's iterations are worth
-  /// more (each one as much as one thread's): docs/parallel.md has the figures.
+  /// the one tree (within max_memory_bytes, reserved whole as address space at the first
+  /// search: the nodes must not move while threads read them), claiming iterations as it
+  /// goes. No lock is held while a thread descends and backs up (a node's statistics are
+  /// changed under the node's own one-byte lock, its solver bounds by compare-and-swap); a
+  /// spin lock serialises expansion (the move generation and the prior hook included). Each
+  /// node a thread enters counts a virtual loss (a visit of reward -1) until the thread backs
+  /// up its real reward, so that the other threads try other lines. Root measures better
+  /// where the tree's work is most of an iteration (Connect 4 with playouts); where
+  /// evaluating a leaf is (a costly evaluator), the shared tree runs at least as fast and its
+  /// iterations are worth more (each one as much as one thread's): docs/parallel.md has the
+  /// figures.
   mcts_parallelism parallelism = mcts_parallelism::root;
 };
 
@@ -559,7 +562,7 @@ class mcts {
   }
 
   // Tree parallelisation (mcts_parallelism::tree): thread i iterates with walker i (main_,
-  // then walkers_) on this searcher's tree, under tree_lock_, until the iterations run out
+  // then walkers_) on this searcher's tree, at once, until the iterations run out
   // (claimed one at a time from a shared count, so that they add up to max_iterations
   // exactly), the budget ends, or an iteration of any thread proves the root. The first
   // thread to end, by a return or an exception, ends the others.
@@ -567,6 +570,9 @@ class mcts {
                             std::chrono::steady_clock::time_point start) {
     if (!pool_) pool_ = std::make_unique<detail::thread_pool>(options_.threads - 1);
     visit_root();
+    // The threads read nodes while one of them adds more: the pool must never move. The whole
+    // cap is reserved (address space: the pages are taken as the tree grows).
+    nodes_.reserve(max_nodes_);
     std::atomic<std::uint64_t> claimed{0};
     std::atomic<bool> ended{false};
     std::vector<mcts_stop> reasons(options_.threads, mcts_stop::stopped);
@@ -740,6 +746,7 @@ class mcts {
     // A chance state (expanded): its children are its outcomes, each one's prior its probability.
     // In the padding after the flags above: a chance game's node is no larger.
     [[no_unique_address]] std::conditional_t<chance_game<Game>, bool, detail::no_chance_member> chance{};
+    bool busy = false;  // a shared tree's thread holds the node's lock (update_stats), in the padding too
     std::uint64_t visits = 0;
     double mean = 0;    // of the rewards backed up through it (0 before a visit)
     double weight = 0;  // of the exploration term: 1 / sqrt(visits) (UCT), prior / (1 + visits) (PUCT)
@@ -749,6 +756,44 @@ class mcts {
   };
 
   static bool proven(const node& n) noexcept { return n.lower == n.upper; }
+
+  // ---- the fields the threads of a shared tree use at once ----
+  // On a shared tree (Shared) a node's visits, mean, weight, bounds and flags are read and
+  // written as relaxed atomics (std::atomic_ref), and its first_child is published with
+  // release once its children are written whole, and read with acquire; the children's
+  // moves, priors and sibling links are not changed after that. Alone (!Shared): plain fields.
+  template <bool Shared, class T>
+  static T load(const T& field, std::memory_order order = std::memory_order_relaxed) noexcept {
+    if constexpr (Shared) {
+      return std::atomic_ref<T>(const_cast<T&>(field)).load(order);
+    } else {
+      (void)order;
+      return field;
+    }
+  }
+  template <bool Shared, class T>
+  static void store(T& field, T value, std::memory_order order = std::memory_order_relaxed) noexcept {
+    if constexpr (Shared) {
+      std::atomic_ref<T>(field).store(value, order);
+    } else {
+      (void)order;
+      field = value;
+    }
+  }
+  template <bool Shared>
+  static bool proven_now(const node& n) noexcept {
+    return load<Shared>(n.lower) == load<Shared>(n.upper);
+  }
+  // Moves a bound of a shared tree's node to v if that tightens it (raise: a lower bound);
+  // true if it did. A stale v never loosens a bound another thread tightened.
+  static bool tighten(double& bound, double v, bool raise) noexcept {
+    std::atomic_ref<double> b(bound);
+    double old = b.load(std::memory_order_relaxed);
+    while (raise ? v > old : v < old) {
+      if (b.compare_exchange_weak(old, v, std::memory_order_relaxed)) return true;
+    }
+    return false;
+  }
 
   // What one thread's iterations use besides the tree: the state they play on (equal to root_
   // between iterations), their random numbers, path, buffers and counts. On a cache line of
@@ -923,9 +968,12 @@ class mcts {
         if constexpr (!Shared) {
           if (proven(nodes_[root_index_])) return mcts_stop::solved;
         }
-        if (!claim()) return mcts_stop::iterations;
         if (budget.stop_requested()) return mcts_stop::stopped;
         if (w.stats.iterations % 8 == 0 && budget.past_deadline()) return mcts_stop::time;
+        // Claimed last, so that a claimed iteration is run: on a shared tree another thread
+        // ends the search for all when its claim fails, and the last iteration may have been
+        // claimed by a thread that would otherwise see that end before it runs it.
+        if (!claim()) return mcts_stop::iterations;
         if (!iterate<Shared>(w)) return mcts_stop::solved;
         ++w.stats.iterations;
       }
@@ -935,62 +983,77 @@ class mcts {
     }
   }
 
-  // One iteration by walker w. Shared: on a tree other threads iterate on too, under
-  // tree_lock_, which is let go for the playout (or the evaluator) while the path counts a
-  // virtual loss; false if the root was proven before the iteration began (nothing done).
+  // One iteration by walker w. Shared: on a tree other threads iterate on at once, without a
+  // lock but for expansion (tree_lock_): each node the iteration enters counts a virtual loss
+  // (a visit of reward -1) at once, so that the other threads try other lines, and the
+  // back-up replaces it with the reward. False if the root was proven before the iteration
+  // began (nothing done).
   template <bool Shared>
   bool iterate(walker& w) {
     Game& g = use_undo_ ? *w.scratch : (*w.scratch = *root_);
-    std::unique_lock<detail::spin_mutex> hold;
     if constexpr (Shared) {
-      hold = std::unique_lock<detail::spin_mutex>(tree_lock_);
-      if (proven(nodes_[root_index_])) return false;
+      if (proven_now<true>(nodes_[root_index_])) return false;
     }
     w.path.clear();
     w.path.push_back(root_index_);
     w.played.clear();
     w.new_bounds = false;
+    // Shared: the virtual losses of the first `counted` nodes of the path, taken back should
+    // the iteration throw before it backs up.
+    struct losses {
+      mcts& self;
+      const walker& w;
+      std::size_t counted = 0;
+      ~losses() {
+        for (std::size_t k = 0; k < counted; ++k) self.uncount_loss(self.nodes_[w.path[k]]);
+      }
+    } guard{*this, w};
+    if constexpr (Shared) {
+      count_visit<true>(nodes_[root_index_], -1.0);
+      guard.counted = 1;
+    }
     std::uint32_t current = root_index_;
     double r = 0;  // for the player to move at path.back()
     bool ended = false;
     while (true) {
       node& n = nodes_[current];
-      if (proven(n)) {  // a terminal, or a proven outcome drawn at a chance node
-        r = n.same_player ? n.lower : -n.lower;
+      if (proven_now<Shared>(n)) {  // a terminal, or a proven outcome drawn at a chance node
+        r = load<Shared>(n.same_player) ? load<Shared>(n.lower) : -load<Shared>(n.lower);
         ended = true;
         break;
       }
-      if (n.first_child == npos) {
-        if (!expand(w, current, g)) break;  // the cap: play out from here
+      if (load<Shared>(n.first_child, std::memory_order_acquire) == npos) {
+        if constexpr (Shared) {
+          const std::lock_guard<detail::spin_mutex> hold(tree_lock_);
+          // Another thread may have expanded it meanwhile (and only a holder of the lock does).
+          if (n.first_child == npos && !expand<true>(w, current, g)) break;  // the cap
+        } else {
+          if (!expand<false>(w, current, g)) break;  // the cap: play out from here
+        }
       }
-      const std::uint32_t child = next_child(w, current);
-      step(w, g, child);
+      const std::uint32_t child = next_child<Shared>(w, current);
+      if constexpr (Shared) {
+        if (child == npos) {  // every child is no better than the node is sure of: it is proven
+          update_bounds<true>(current, current == root_index_);
+          w.new_bounds = true;  // for the nodes above
+          continue;
+        }
+      }
+      step<Shared>(w, g, child);
       current = child;
-      if (!proven(nodes_[current]) && nodes_[current].visits == 0) {
+      std::uint64_t earlier = nodes_[child].visits;  // the child's visits before this iteration's
+      if constexpr (Shared) {
+        earlier = count_visit<true>(nodes_[child], -1.0);
+        ++guard.counted;
+      }
+      if (!proven_now<Shared>(nodes_[current]) && earlier == 0) {
         break;  // a new leaf: play out from it
       }
     }
     w.stats.tree_depth = std::max(w.stats.tree_depth, w.path.size() - 1);
-    bool virtual_loss = false;
-    if (!ended) {
-      if constexpr (Shared) {
-        for (const std::uint32_t i : w.path) count_visit(nodes_[i], -1.0);
-        virtual_loss = true;
-        hold.unlock();
-        try {
-          r = evaluate_leaf(w, g);
-        } catch (...) {
-          hold.lock();
-          for (const std::uint32_t i : w.path) uncount_loss(nodes_[i]);
-          throw;
-        }
-        hold.lock();
-      } else {
-        r = evaluate_leaf(w, g);
-      }
-    }
-    backpropagate(w, r, virtual_loss);
-    if constexpr (Shared) hold.unlock();
+    if (!ended) r = evaluate_leaf(w, g);
+    backpropagate<Shared>(w, r);
+    guard.counted = 0;
     if (use_undo_) {
       if constexpr (undoable_game<Game>) {
         for (auto it = w.played.rbegin(); it != w.played.rend(); ++it) g.undo(*it);
@@ -1000,13 +1063,16 @@ class mcts {
   }
 
   // Plays child's move, and on the first arrival learns whether it is terminal and who moves.
+  // (On a shared tree two threads may arrive first at once: both learn the same.)
+  template <bool Shared>
   void step(walker& w, Game& g, std::uint32_t child) {
     node& c = nodes_[child];
+    const bool reached = load<Shared>(c.reached, std::memory_order_acquire);
     if constexpr (turn_reporting_game<Game>) {
-      if (!c.reached) {
+      if (!reached) {
         const auto before = g.player_to_move();
         play(w, g, c.move);
-        c.same_player = g.player_to_move() == before;
+        store<Shared>(c.same_player, g.player_to_move() == before);
       } else {
         play(w, g, c.move);
       }
@@ -1014,13 +1080,15 @@ class mcts {
       play(w, g, c.move);
     }
     w.path.push_back(child);
-    if (!c.reached) {
+    if (!reached) {
       if (const auto o = g.outcome()) {
         const double own = reward(*o);
-        c.lower = c.upper = c.same_player ? own : -own;
+        const double v = load<Shared>(c.same_player) ? own : -own;
+        store<Shared>(c.lower, v);
+        store<Shared>(c.upper, v);
         w.new_bounds = true;
       }
-      c.reached = true;
+      store<Shared>(c.reached, true, std::memory_order_release);
     }
   }
 
@@ -1045,9 +1113,10 @@ class mcts {
 
   // Adds a child per move (per outcome at a chance state); false when the memory cap leaves no
   // room (nothing is added).
+  template <bool Shared>
   bool expand(walker& w, std::uint32_t index, const Game& g) {
     if constexpr (chance_game<Game>) {
-      if (g.is_chance()) return expand_chance(w, index, g);
+      if (g.is_chance()) return expand_chance<Shared>(w, index, g);
     }
     generate(g, w.moves);
     if (live_ + w.moves.size() > max_nodes_) {
@@ -1065,46 +1134,46 @@ class mcts {
         }
       }
     }
-    std::uint32_t previous = npos;
-    for (std::size_t i = 0; i < w.moves.size(); ++i) {
-      const std::uint32_t c = allocate_one();
-      nodes_[c].move = w.moves[i];
-      nodes_[c].prior = prior_ ? w.priors[i] : uniform;
-      nodes_[c].weight = nodes_[c].prior;  // PUCT's at 0 visits (UCT tries an unvisited child first)
-      if constexpr (payoff_bounded_game<Game>) unknown_bounds(nodes_[c]);
-      if (previous == npos) {
-        nodes_[index].first_child = c;
-      } else {
-        nodes_[previous].next_sibling = c;
-      }
-      previous = c;
-    }
+    add_children<Shared>(index, w.moves.size(), [&](node& c, std::size_t i) {
+      c.move = w.moves[i];
+      c.prior = prior_ ? w.priors[i] : uniform;
+      c.weight = c.prior;  // PUCT's at 0 visits (UCT tries an unvisited child first)
+    });
     return true;
   }
 
   // A chance state's outcomes as children, in the order the game lists them, each with its
   // probability as its prior.
+  template <bool Shared>
   bool expand_chance(walker& w, std::uint32_t index, const Game& g) {
     read_outcomes(w, g);
     if (live_ + w.outcomes.size() > max_nodes_) {
       w.stats.tree_full = true;
       return false;
     }
+    if constexpr (chance_game<Game>) nodes_[index].chance = true;
+    add_children<Shared>(index, w.outcomes.size(), [&](node& c, std::size_t i) {
+      c.move = w.outcomes[i].move;
+      c.prior = w.outcomes[i].probability;
+    });
+    return true;
+  }
+
+  // Gives node index `count` children, the i-th set up by init(child, i), in that order, and
+  // then publishes them: first_child is written last (with release on a shared tree, whose
+  // other threads then see the children whole or not at all).
+  template <bool Shared, class Init>
+  void add_children(std::uint32_t index, std::size_t count, Init init) {
+    std::uint32_t first = npos;
     std::uint32_t previous = npos;
-    for (const auto& o : w.outcomes) {
+    for (std::size_t i = 0; i < count; ++i) {
       const std::uint32_t c = allocate_one();
-      nodes_[c].move = o.move;
-      nodes_[c].prior = o.probability;
+      init(nodes_[c], i);
       if constexpr (payoff_bounded_game<Game>) unknown_bounds(nodes_[c]);
-      if (previous == npos) {
-        nodes_[index].first_child = c;
-      } else {
-        nodes_[previous].next_sibling = c;
-      }
+      (previous == npos ? first : nodes_[previous].next_sibling) = c;
       previous = c;
     }
-    nodes_[index].chance = true;
-    return true;
+    store<Shared>(nodes_[index].first_child, first, std::memory_order_release);
   }
 
   void read_outcomes(walker& w, const Game& g) {
@@ -1125,6 +1194,7 @@ class mcts {
   // The child an iteration enters: at a chance node an outcome drawn by its probability (the
   // first whose cumulative probability exceeds a uniform u in [0, 1), else the last: the rule
   // of detail::draw_outcome), else the selection rule's.
+  template <bool Shared>
   std::uint32_t next_child(walker& w, std::uint32_t index) {
     if constexpr (chance_game<Game>) {
       if (nodes_[index].chance) {
@@ -1138,30 +1208,37 @@ class mcts {
         return c;
       }
     }
-    return select(index);
+    return select<Shared>(index);
   }
 
   // The child to descend into. With the solver, a child whose greatest value cannot beat
   // the least its parent is sure of is left out (proven children among them), and a mean
-  // counts only within the child's bounds.
+  // counts only within the child's bounds. npos only on a shared tree, where every child may
+  // have been left out while the node's own bounds lag behind its children's.
+  template <bool Shared>
   std::uint32_t select(std::uint32_t index) const {
     const node& n = nodes_[index];
     const bool uct = options_.selection == mcts_selection::uct;
     const bool solver = options_.solver;
-    const double sure = index == root_index_ || n.same_player ? n.lower : -n.upper;  // its own player's
+    const double sure = index == root_index_ || load<Shared>(n.same_player) ? load<Shared>(n.lower)
+                                                                             : -load<Shared>(n.upper);  // its own player's
+    const std::uint64_t visits = load<Shared>(n.visits);
     const double factor = options_.exploration *
-                          (uct ? detail::sqrt_log(n.visits) : std::sqrt(static_cast<double>(n.visits)));
+                          (uct ? detail::sqrt_log(visits) : std::sqrt(static_cast<double>(visits)));
     std::uint32_t best = npos;
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::uint32_t i = n.first_child; i != npos; i = nodes_[i].next_sibling) {
       const node& ch = nodes_[i];
-      double q = ch.mean;
+      double q = load<Shared>(ch.mean);
       if (solver) {
-        if (ch.upper <= sure) continue;
-        q = std::clamp(q, ch.lower, ch.upper);
+        const double upper = load<Shared>(ch.upper);
+        if (upper <= sure) continue;
+        // std::clamp's result, without its precondition lower <= upper, which a shared tree's
+        // chance node may miss by a rounding (its bounds are sums read at different times).
+        q = std::min(std::max(q, load<Shared>(ch.lower)), upper);
       }
-      if (uct && ch.visits == 0) return i;
-      const double u = q + factor * ch.weight;
+      if (uct && load<Shared>(ch.visits) == 0) return i;
+      const double u = q + factor * load<Shared>(ch.weight);
       if (best == npos || u > best_score) {
         best = i;
         best_score = u;
@@ -1175,14 +1252,15 @@ class mcts {
   // outcome nothing is known of brings in the widest bounds, so the node is proven when every
   // outcome is, or when what is left open of an outcome is lost in the rounding of the sum (the
   // value is then known to that rounding).
+  template <bool Shared>
   std::pair<double, double> own_bounds(std::uint32_t i) const noexcept {
     if constexpr (chance_game<Game>) {
       if (nodes_[i].chance) {
         double lo = 0;
         double up = 0;
         for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
-          lo += nodes_[c].prior * nodes_[c].lower;
-          up += nodes_[c].prior * nodes_[c].upper;
+          lo += nodes_[c].prior * load<Shared>(nodes_[c].lower);
+          up += nodes_[c].prior * load<Shared>(nodes_[c].upper);
         }
         return {lo, up};
       }
@@ -1190,8 +1268,8 @@ class mcts {
     double lo = -std::numeric_limits<double>::infinity();
     double up = lo;
     for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
-      lo = std::max(lo, nodes_[c].lower);
-      up = std::max(up, nodes_[c].upper);
+      lo = std::max(lo, load<Shared>(nodes_[c].lower));
+      up = std::max(up, load<Shared>(nodes_[c].upper));
     }
     return {lo, up};
   }
@@ -1253,63 +1331,109 @@ class mcts {
 
   // r: the reward for the player to move at the end of the path. Each node on it gets the
   // reward of its parent's player. A terminal found this iteration may tighten the bounds of
-  // the nodes above it (the solver), as far as they change.
-  // virtual_loss: the path's nodes already count this iteration's visit, with a reward of -1
-  // (Shared iterate()), which r replaces.
-  void backpropagate(walker& w, double r, bool virtual_loss) {
+  // the nodes above it (the solver), as far as they change. Shared: the path's nodes already
+  // count this iteration's visit, as a virtual loss, which r replaces.
+  template <bool Shared>
+  void backpropagate(walker& w, double r) {
     bool tighten = options_.solver && std::exchange(w.new_bounds, false);
     for (std::size_t k = w.path.size() - 1; k > 0; --k) {
       node& c = nodes_[w.path[k]];
-      const double v = c.same_player ? r : -r;
-      back_up(c, v, virtual_loss);
+      const double v = load<Shared>(c.same_player) ? r : -r;
+      back_up<Shared>(c, v);
       r = v;
-      if (tighten) tighten = update_bounds(w.path[k - 1], k - 1 == 0);
+      if (tighten) tighten = update_bounds<Shared>(w.path[k - 1], k - 1 == 0);
     }
-    back_up(nodes_[root_index_], r, virtual_loss);
+    back_up<Shared>(nodes_[root_index_], r);
   }
 
-  // Reward v for c: one more visit, or, where the iteration counted a virtual loss (a visit of
-  // -1), that loss replaced by v (the visits stay).
-  void back_up(node& c, double v, bool virtual_loss) const noexcept {
-    if (virtual_loss) {
-      c.mean += (v + 1.0) / static_cast<double>(c.visits);
-    } else {
-      count_visit(c, v);
-    }
+  // Reward v for c: one more visit, or on a shared tree, where c counts a virtual loss (a
+  // visit of -1) for this iteration, that loss replaced by v (the visits stay).
+  template <bool Shared>
+  void back_up(node& c, double v) const noexcept {
+    update_stats<Shared>(c, [&](std::uint64_t& visits, double& mean) {
+      if constexpr (Shared) {
+        mean += (v + 1.0) / static_cast<double>(visits);
+      } else {
+        ++visits;
+        mean += (v - mean) / static_cast<double>(visits);
+      }
+    });
   }
 
-  // One more visit of c, with reward v, in its mean and its exploration weight.
-  void count_visit(node& c, double v) const noexcept {
-    ++c.visits;
-    c.mean += (v - c.mean) / static_cast<double>(c.visits);
-    c.weight = weight(c);
+  // One more visit of c, with reward v; its visits before it.
+  template <bool Shared>
+  std::uint64_t count_visit(node& c, double v) const noexcept {
+    std::uint64_t earlier = 0;
+    update_stats<Shared>(c, [&](std::uint64_t& visits, double& mean) {
+      earlier = visits++;
+      mean += (v - mean) / static_cast<double>(visits);
+    });
+    return earlier;
   }
 
-  // Takes back a virtual loss (count_visit(c, -1)) whose iteration threw.
+  // Takes back a virtual loss (count_visit<true>(c, -1)) whose iteration threw.
   void uncount_loss(node& c) const noexcept {
-    const double sum = c.mean * static_cast<double>(c.visits) + 1.0;
-    --c.visits;
-    c.mean = c.visits > 0 ? sum / static_cast<double>(c.visits) : 0.0;
-    c.weight = weight(c);
+    update_stats<true>(c, [](std::uint64_t& visits, double& mean) {
+      const double sum = mean * static_cast<double>(visits) + 1.0;
+      --visits;
+      mean = visits > 0 ? sum / static_cast<double>(visits) : 0.0;
+    });
   }
 
-  // The exploration term's weight of c for its visits: 1 / sqrt(visits) (UCT), prior / (1 +
-  // visits) (PUCT); the prior before the first (UCT tries an unvisited child first anyway).
-  double weight(const node& c) const noexcept {
-    if (c.visits == 0) return c.prior;
-    return options_.selection == mcts_selection::uct ? detail::inverse_sqrt(c.visits)
-                                                     : c.prior / (1 + static_cast<double>(c.visits));
+  // Changes c's visits and mean by f(visits, mean), and its exploration weight to match. On a
+  // shared tree under c's own lock (its busy flag), so that no other thread's change comes in
+  // between; readers read each field atomically without the lock, and may see one change
+  // before the other.
+  template <bool Shared, class F>
+  void update_stats(node& c, F f) const noexcept {
+    if constexpr (Shared) {
+      detail::lock_flag(c.busy);
+      std::uint64_t visits = c.visits;  // only a holder of the lock writes them
+      double mean = c.mean;
+      f(visits, mean);
+      store<true>(c.visits, visits);
+      store<true>(c.mean, mean);
+      store<true>(c.weight, weight(c.prior, visits));
+      detail::unlock_flag(c.busy);
+    } else {
+      f(c.visits, c.mean);
+      c.weight = weight(c.prior, c.visits);
+    }
   }
 
-  // Recomputes node i's bounds from its children's; true if they changed.
+  // The exploration term's weight of a node with the given prior and visits: 1 / sqrt(visits)
+  // (UCT), prior / (1 + visits) (PUCT); the prior before the first (UCT tries an unvisited
+  // child first anyway).
+  double weight(double prior, std::uint64_t visits) const noexcept {
+    if (visits == 0) return prior;
+    return options_.selection == mcts_selection::uct ? detail::inverse_sqrt(visits)
+                                                     : prior / (1 + static_cast<double>(visits));
+  }
+
+  // Recomputes node i's bounds from its children's; true if they changed. On a shared tree a
+  // bound only tightens (another thread may have stored what a later reading of the children
+  // gives), but bounds read as met are stored as they are: a chance node's sums, read at
+  // different times, may otherwise cross by a rounding.
+  template <bool Shared>
   bool update_bounds(std::uint32_t i, bool is_root) {
     node& n = nodes_[i];
-    auto [lo, up] = own_bounds(i);
-    if (!is_root && !n.same_player) lo = -std::exchange(up, -lo);  // for the parent's player
-    if (lo == n.lower && up == n.upper) return false;
-    n.lower = lo;
-    n.upper = up;
-    return true;
+    auto [lo, up] = own_bounds<Shared>(i);
+    if (!is_root && !load<Shared>(n.same_player)) lo = -std::exchange(up, -lo);  // for the parent's player
+    if constexpr (Shared) {
+      if (lo == up) {
+        const bool changed = load<true>(n.lower) != lo || load<true>(n.upper) != up;
+        store<true>(n.lower, lo);
+        store<true>(n.upper, up);
+        return changed;
+      }
+      const bool raised = tighten(n.lower, lo, true);
+      return tighten(n.upper, up, false) || raised;
+    } else {
+      if (lo == n.lower && up == n.upper) return false;
+      n.lower = lo;
+      n.upper = up;
+      return true;
+    }
   }
 
   result_type collect(mcts_stop reason, const mcts_statistics& stats) {
@@ -1413,7 +1537,7 @@ class mcts {
   [[no_unique_address]] std::conditional_t<payoff_bounded_game<Game>, payoff_bounds, detail::no_chance_member> payoff_{};
   walker main_;                  // the caller's thread's
   std::vector<walker> walkers_;  // the other threads' (mcts_parallelism::tree)
-  alignas(64) detail::spin_mutex tree_lock_;  // held while a thread changes the tree (mcts_parallelism::tree)
+  alignas(64) detail::spin_mutex tree_lock_;  // held while a thread expands a node of the shared tree (mcts_parallelism::tree)
   detail::stop_request stop_;  // stop(): kept until a search ends
   evaluator_type evaluator_;
   prior_type prior_;
