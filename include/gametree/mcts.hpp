@@ -266,9 +266,9 @@ struct mcts_options {
   /// node a thread enters counts a virtual loss (a visit of reward -1) until the thread backs
   /// up its real reward, so that the other threads try other lines. Root measures better
   /// where the tree's work is most of an iteration (Connect 4 with playouts); where
-  /// evaluating a leaf is (a costly evaluator), the shared tree runs at least as fast and its
-  /// iterations are worth more (each one as much as one thread's): docs/parallel.md has the
-  /// figures.
+  /// evaluating a leaf is (a costly evaluator), both run at about the same rate and the
+  /// shared tree's iterations are worth more (each one as much as one thread's):
+  /// docs/parallel.md has the figures.
   mcts_parallelism parallelism = mcts_parallelism::root;
 };
 
@@ -1020,6 +1020,11 @@ class mcts {
       if (proven_now<Shared>(n)) {  // a terminal, or a proven outcome drawn at a chance node
         r = load<Shared>(n.same_player) ? load<Shared>(n.lower) : -load<Shared>(n.lower);
         ended = true;
+        if constexpr (Shared) {
+          // Its parent's bounds may lag behind it (the thread that proved it has not backed the
+          // proof up yet): the backup then brings them up to date.
+          if (w.path.size() > 1 && !proven_now<true>(nodes_[w.path[w.path.size() - 2]])) w.new_bounds = true;
+        }
         break;
       }
       if (load<Shared>(n.first_child, std::memory_order_acquire) == npos) {
@@ -1041,10 +1046,12 @@ class mcts {
       }
       step<Shared>(w, g, child);
       current = child;
-      std::uint64_t earlier = nodes_[child].visits;  // the child's visits before this iteration's
+      std::uint64_t earlier;  // the child's visits before this iteration's
       if constexpr (Shared) {
         earlier = count_visit<true>(nodes_[child], -1.0);
         ++guard.counted;
+      } else {
+        earlier = nodes_[child].visits;
       }
       if (!proven_now<Shared>(nodes_[current]) && earlier == 0) {
         break;  // a new leaf: play out from it
@@ -1233,9 +1240,7 @@ class mcts {
       if (solver) {
         const double upper = load<Shared>(ch.upper);
         if (upper <= sure) continue;
-        // std::clamp's result, without its precondition lower <= upper, which a shared tree's
-        // chance node may miss by a rounding (its bounds are sums read at different times).
-        q = std::min(std::max(q, load<Shared>(ch.lower)), upper);
+        q = std::clamp(q, load<Shared>(ch.lower), upper);
       }
       if (uct && load<Shared>(ch.visits) == 0) return i;
       const double u = q + factor * load<Shared>(ch.weight);
@@ -1411,21 +1416,22 @@ class mcts {
   }
 
   // Recomputes node i's bounds from its children's; true if they changed. On a shared tree a
-  // bound only tightens (another thread may have stored what a later reading of the children
-  // gives), but bounds read as met are stored as they are: a chance node's sums, read at
-  // different times, may otherwise cross by a rounding.
+  // bound only tightens: another thread may have stored what a later reading of the children
+  // gives. (No two readings cross: every lower bound a node ever has is at most every upper
+  // bound it ever has, for a chance node's rounded sums too, as rounding keeps order.)
   template <bool Shared>
   bool update_bounds(std::uint32_t i, bool is_root) {
+    if constexpr (Shared) {
+      // The bounds this thread stored below are seen by a thread that reads them after it
+      // stores its own, or that thread's are seen here: two threads that each prove a child
+      // (an outcome) of one node cannot both read the other's old bounds and leave the node
+      // unproven for good (relaxed accesses alone would allow it).
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+    }
     node& n = nodes_[i];
     auto [lo, up] = own_bounds<Shared>(i);
     if (!is_root && !load<Shared>(n.same_player)) lo = -std::exchange(up, -lo);  // for the parent's player
     if constexpr (Shared) {
-      if (lo == up) {
-        const bool changed = load<true>(n.lower) != lo || load<true>(n.upper) != up;
-        store<true>(n.lower, lo);
-        store<true>(n.upper, up);
-        return changed;
-      }
       const bool raised = tighten(n.lower, lo, true);
       return tighten(n.upper, up, false) || raised;
     } else {
