@@ -511,16 +511,16 @@ class mcts {
     require_root("advance");
     play_checked(*main_.scratch, move);  // the scratch state equals root_ between searches
     std::uint32_t kept = npos;
-    node& r = nodes_[root_index_];
-    for (std::uint32_t c = r.first_child; c != npos; c = nodes_[c].next_sibling) {
-      if (nodes_[c].move == move) kept = c;
+    node& r = node_at(root_index_);
+    for (std::uint32_t c = r.first_child; c != npos; c = node_at(c).next_sibling) {
+      if (node_at(c).move == move) kept = c;
     }
     if (kept == npos) {  // not expanded, or search_moves() left it out
       release_subtree(root_index_, npos);
       root_index_ = allocate_one();
     } else {
       release_subtree(root_index_, kept);
-      node& k = nodes_[root_index_];  // its values become its own player's, as the root's are
+      node& k = node_at(root_index_);  // its values become its own player's, as the root's are
       if (!k.same_player) {
         k.mean = -k.mean;
         k.lower = -std::exchange(k.upper, -k.lower);
@@ -635,7 +635,7 @@ class mcts {
       }
       ended.store(true, std::memory_order_relaxed);
     });
-    const mcts_stop reason = proven(nodes_[root_index_]) ? mcts_stop::solved : joint_reason(reasons);
+    const mcts_stop reason = proven(node_at(root_index_)) ? mcts_stop::solved : joint_reason(reasons);
     mcts_statistics stats = main_.stats;
     for (const walker& w : walkers_) stats.add(w.stats);
     stats.elapsed = std::chrono::steady_clock::now() - start;
@@ -739,8 +739,8 @@ class mcts {
     std::uint32_t at = root_index_;
     for (std::size_t k = 0; k < line.size(); ++k) {
       std::uint32_t next = npos;
-      for (std::uint32_t c = nodes_[at].first_child; c != npos && next == npos; c = nodes_[c].next_sibling) {
-        if (nodes_[c].move == line[k]) next = c;
+      for (std::uint32_t c = node_at(at).first_child; c != npos && next == npos; c = node_at(c).next_sibling) {
+        if (node_at(c).move == line[k]) next = c;
       }
       if (next == npos) {
         Game g = *root_;  // the state the move would be played at, to name it as the game does
@@ -752,10 +752,10 @@ class mcts {
     }
     std::vector<mcts_move_info<Game>> out;
     std::size_t count = 0;
-    for (std::uint32_t c = nodes_[at].first_child; c != npos; c = nodes_[c].next_sibling) ++count;
+    for (std::uint32_t c = node_at(at).first_child; c != npos; c = node_at(c).next_sibling) ++count;
     out.reserve(count);
-    for (std::uint32_t c = nodes_[at].first_child; c != npos; c = nodes_[c].next_sibling) {
-      const node& n = nodes_[c];
+    for (std::uint32_t c = node_at(at).first_child; c != npos; c = node_at(c).next_sibling) {
+      const node& n = node_at(c);
       // + 0.0: a bound negated from 0 reads 0, not -0.
       mcts_move_info<Game> info{n.move, n.visits, n.mean,
                                 n.prior, std::nullopt, n.lower + 0.0, n.upper + 0.0};
@@ -917,12 +917,19 @@ class mcts {
   }
 
   // ---- the pool ----
+  // Node i of the pool, through data() and not operator[]: while threads share the tree, the
+  // thread that expands moves the vector's end (allocate_one, under tree_lock_) as the others
+  // read nodes, and operator[] with _GLIBCXX_ASSERTIONS reads the end to check i, a data race;
+  // data() reads the start alone, which cannot move then (the whole cap is reserved).
+  node& node_at(std::size_t i) noexcept { return nodes_.data()[i]; }
+  const node& node_at(std::size_t i) const noexcept { return nodes_.data()[i]; }
+
   std::uint32_t allocate_one() {
     std::uint32_t i;
     if (free_head_ != npos) {
       i = free_head_;
-      free_head_ = nodes_[i].next_sibling;
-      nodes_[i] = node{};
+      free_head_ = node_at(i).next_sibling;
+      node_at(i) = node{};
     } else {
       i = static_cast<std::uint32_t>(nodes_.size());
       if (nodes_.size() == nodes_.capacity()) {  // grow by doubling, but never past the cap
@@ -935,7 +942,7 @@ class mcts {
   }
 
   void release_one(std::uint32_t i) {
-    nodes_[i].next_sibling = free_head_;
+    node_at(i).next_sibling = free_head_;
     free_head_ = i;
     --live_;
   }
@@ -948,14 +955,14 @@ class mcts {
     while (!stack_.empty()) {
       const std::uint32_t n = stack_.back();
       stack_.pop_back();
-      for (std::uint32_t c = nodes_[n].first_child; c != npos; c = nodes_[c].next_sibling) {
+      for (std::uint32_t c = node_at(n).first_child; c != npos; c = node_at(c).next_sibling) {
         if (c != keep) stack_.push_back(c);
       }
       release_one(n);
     }
     if (keep != npos) {
       root_index_ = keep;
-      nodes_[keep].next_sibling = npos;
+      node_at(keep).next_sibling = npos;
     }
   }
 
@@ -969,7 +976,7 @@ class mcts {
 
   // ---- one iteration ----
   void visit_root() {
-    node& r = nodes_[root_index_];
+    node& r = node_at(root_index_);
     if (r.reached) return;
     r.reached = true;
     if (const auto o = root_->outcome()) {
@@ -1010,7 +1017,7 @@ class mcts {
     try {
       while (true) {
         if constexpr (!Shared) {
-          if (proven(nodes_[root_index_])) return mcts_stop::solved;
+          if (proven(node_at(root_index_))) return mcts_stop::solved;
         }
         if (budget.stop_requested()) return mcts_stop::stopped;
         if (w.stats.iterations % 8 == 0 && budget.past_deadline()) return mcts_stop::time;
@@ -1036,7 +1043,7 @@ class mcts {
   bool iterate(walker& w) {
     Game& g = use_undo_ ? *w.scratch : (*w.scratch = *root_);
     if constexpr (Shared) {
-      if (proven_now<true>(nodes_[root_index_])) return false;
+      if (proven_now<true>(node_at(root_index_))) return false;
     }
     w.path.clear();
     w.path.push_back(root_index_);
@@ -1049,25 +1056,25 @@ class mcts {
       const walker& w;
       std::size_t counted = 0;
       ~losses() {
-        for (std::size_t k = 0; k < counted; ++k) self.uncount_loss(self.nodes_[w.path[k]]);
+        for (std::size_t k = 0; k < counted; ++k) self.uncount_loss(self.node_at(w.path[k]));
       }
     } guard{*this, w};
     if constexpr (Shared) {
-      count_visit<true>(nodes_[root_index_], -1.0);
+      count_visit<true>(node_at(root_index_), -1.0);
       guard.counted = 1;
     }
     std::uint32_t current = root_index_;
     double r = 0;  // for the player to move at path.back()
     bool ended = false;
     while (true) {
-      node& n = nodes_[current];
+      node& n = node_at(current);
       if (proven_now<Shared>(n)) {  // a terminal, or a proven outcome drawn at a chance node
         r = load<Shared>(n.same_player) ? load<Shared>(n.lower) : -load<Shared>(n.lower);
         ended = true;
         if constexpr (Shared) {
           // Its parent's bounds may lag behind it (the thread that proved it has not backed the
           // proof up yet): the backup then brings them up to date.
-          if (w.path.size() > 1 && !proven_now<true>(nodes_[w.path[w.path.size() - 2]])) w.new_bounds = true;
+          if (w.path.size() > 1 && !proven_now<true>(node_at(w.path[w.path.size() - 2]))) w.new_bounds = true;
         }
         break;
       }
@@ -1092,12 +1099,12 @@ class mcts {
       current = child;
       std::uint64_t earlier;  // the child's visits before this iteration's
       if constexpr (Shared) {
-        earlier = count_visit<true>(nodes_[child], -1.0);
+        earlier = count_visit<true>(node_at(child), -1.0);
         ++guard.counted;
       } else {
-        earlier = nodes_[child].visits;
+        earlier = node_at(child).visits;
       }
-      if (!proven_now<Shared>(nodes_[current]) && earlier == 0) {
+      if (!proven_now<Shared>(node_at(current)) && earlier == 0) {
         break;  // a new leaf: play out from it
       }
     }
@@ -1117,7 +1124,7 @@ class mcts {
   // (On a shared tree two threads may arrive first at once: both learn the same.)
   template <bool Shared>
   void step(walker& w, Game& g, std::uint32_t child) {
-    node& c = nodes_[child];
+    node& c = node_at(child);
     const bool reached = load<Shared>(c.reached, std::memory_order_acquire);
     if constexpr (turn_reporting_game<Game>) {
       if (!reached) {
@@ -1202,7 +1209,7 @@ class mcts {
       w.stats.tree_full = true;
       return false;
     }
-    if constexpr (chance_game<Game>) nodes_[index].chance = true;
+    if constexpr (chance_game<Game>) node_at(index).chance = true;
     add_children<Shared>(index, w.outcomes.size(), [&](node& c, std::size_t i) {
       c.move = w.outcomes[i].move;
       c.prior = w.outcomes[i].probability;
@@ -1219,12 +1226,12 @@ class mcts {
     std::uint32_t previous = npos;
     for (std::size_t i = 0; i < count; ++i) {
       const std::uint32_t c = allocate_one();
-      init(nodes_[c], i);
-      if constexpr (payoff_bounded_game<Game>) unknown_bounds(nodes_[c]);
-      (previous == npos ? first : nodes_[previous].next_sibling) = c;
+      init(node_at(c), i);
+      if constexpr (payoff_bounded_game<Game>) unknown_bounds(node_at(c));
+      (previous == npos ? first : node_at(previous).next_sibling) = c;
       previous = c;
     }
-    store<Shared>(nodes_[index].first_child, first, std::memory_order_release);
+    store<Shared>(node_at(index).first_child, first, std::memory_order_release);
   }
 
   void read_outcomes(walker& w, const Game& g) {
@@ -1248,12 +1255,12 @@ class mcts {
   template <bool Shared>
   std::uint32_t next_child(walker& w, std::uint32_t index) {
     if constexpr (chance_game<Game>) {
-      if (nodes_[index].chance) {
+      if (node_at(index).chance) {
         const double u = w.random.unit();
         double cumulative = 0;
-        std::uint32_t c = nodes_[index].first_child;
-        for (; nodes_[c].next_sibling != npos; c = nodes_[c].next_sibling) {
-          cumulative += nodes_[c].prior;
+        std::uint32_t c = node_at(index).first_child;
+        for (; node_at(c).next_sibling != npos; c = node_at(c).next_sibling) {
+          cumulative += node_at(c).prior;
           if (u < cumulative) break;
         }
         return c;
@@ -1268,7 +1275,7 @@ class mcts {
   // have been left out while the node's own bounds lag behind its children's.
   template <bool Shared>
   std::uint32_t select(std::uint32_t index) const {
-    const node& n = nodes_[index];
+    const node& n = node_at(index);
     const bool uct = options_.selection == mcts_selection::uct;
     const bool solver = options_.solver;
     const double sure = index == root_index_ || load<Shared>(n.same_player) ? load<Shared>(n.lower)
@@ -1278,8 +1285,8 @@ class mcts {
                           (uct ? detail::sqrt_log(visits) : std::sqrt(static_cast<double>(visits)));
     std::uint32_t best = npos;
     double best_score = -std::numeric_limits<double>::infinity();
-    for (std::uint32_t i = n.first_child; i != npos; i = nodes_[i].next_sibling) {
-      const node& ch = nodes_[i];
+    for (std::uint32_t i = n.first_child; i != npos; i = node_at(i).next_sibling) {
+      const node& ch = node_at(i);
       double q = load<Shared>(ch.mean);
       if (solver) {
         const double upper = load<Shared>(ch.upper);
@@ -1304,21 +1311,21 @@ class mcts {
   template <bool Shared>
   std::pair<double, double> own_bounds(std::uint32_t i) const noexcept {
     if constexpr (chance_game<Game>) {
-      if (nodes_[i].chance) {
+      if (node_at(i).chance) {
         double lo = 0;
         double up = 0;
-        for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
-          lo += nodes_[c].prior * load<Shared>(nodes_[c].lower);
-          up += nodes_[c].prior * load<Shared>(nodes_[c].upper);
+        for (std::uint32_t c = node_at(i).first_child; c != npos; c = node_at(c).next_sibling) {
+          lo += node_at(c).prior * load<Shared>(node_at(c).lower);
+          up += node_at(c).prior * load<Shared>(node_at(c).upper);
         }
         return {lo, up};
       }
     }
     double lo = -std::numeric_limits<double>::infinity();
     double up = lo;
-    for (std::uint32_t c = nodes_[i].first_child; c != npos; c = nodes_[c].next_sibling) {
-      lo = std::max(lo, load<Shared>(nodes_[c].lower));
-      up = std::max(up, load<Shared>(nodes_[c].upper));
+    for (std::uint32_t c = node_at(i).first_child; c != npos; c = node_at(c).next_sibling) {
+      lo = std::max(lo, load<Shared>(node_at(c).lower));
+      up = std::max(up, load<Shared>(node_at(c).upper));
     }
     return {lo, up};
   }
@@ -1386,13 +1393,13 @@ class mcts {
   void backpropagate(walker& w, double r) {
     bool tighten = options_.solver && std::exchange(w.new_bounds, false);
     for (std::size_t k = w.path.size() - 1; k > 0; --k) {
-      node& c = nodes_[w.path[k]];
+      node& c = node_at(w.path[k]);
       const double v = load<Shared>(c.same_player) ? r : -r;
       back_up<Shared>(c, v);
       r = v;
       if (tighten) tighten = update_bounds<Shared>(w.path[k - 1], k - 1 == 0);
     }
-    back_up<Shared>(nodes_[root_index_], r);
+    back_up<Shared>(node_at(root_index_), r);
   }
 
   // Reward v for c: one more visit, or on a shared tree, where c counts a virtual loss (a
@@ -1472,7 +1479,7 @@ class mcts {
       // unproven for good (relaxed accesses alone would allow it).
       std::atomic_thread_fence(std::memory_order_seq_cst);
     }
-    node& n = nodes_[i];
+    node& n = node_at(i);
     auto [lo, up] = own_bounds<Shared>(i);
     if (!is_root && !load<Shared>(n.same_player)) lo = -std::exchange(up, -lo);  // for the parent's player
     if constexpr (Shared) {
@@ -1490,7 +1497,7 @@ class mcts {
     result_type r;
     r.reason = reason;
     r.moves = children();
-    const node& root = nodes_[root_index_];
+    const node& root = node_at(root_index_);
     r.solved = proven(root);
     if (r.solved) r.proven_value = root.lower + 0.0;
     if (!chance_root(r) &&
