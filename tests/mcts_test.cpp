@@ -371,8 +371,10 @@ TEST_CASE("mcts: playout_random is reproducible and below() is uniform") {
 }
 
 TEST_CASE("mcts: the portable logarithm agrees with std::log") {
-  // Within two units in the last place of std::log's (itself within one of ln x): the
-  // table's points, the middles between them, integers, and arguments spread over [1, 2^60).
+  // Within three units in the last place of std::log's: portable_log is within 2.5 of ln x
+  // (its table's points carry series_log's error, up to 1.9), std::log within about half of
+  // one. The table's points, the middles between them, integers, and arguments spread over
+  // [1, 2^60).
   const auto ulps = [](double x) {
     const double exact = std::log(x);
     const double unit = std::nextafter(exact, std::numeric_limits<double>::infinity()) - exact;
@@ -389,7 +391,7 @@ TEST_CASE("mcts: the portable logarithm agrees with std::log") {
   for (int i = 0; i < 100000; ++i) {
     worst = std::max(worst, ulps(1 + random.unit() * std::ldexp(1.0, static_cast<int>(random.below(60)))));
   }
-  CHECK(worst <= 2);
+  CHECK(worst <= 3);
   CHECK(gametree::detail::portable_log(1) == 0);
   CHECK(gametree::detail::portable_log(2) == gametree::detail::series_log(2));
 }
@@ -902,7 +904,10 @@ TEST_CASE("mcts: a move whose copy throws leaves no node behind that the tree ca
     }
     return count;
   };
-  mcts<touchy_ttt> m({.seed = 5});
+  // A cap the tree fills: a node lost from the pool's free list (a reset that throws) would
+  // take the pool past it.
+  const std::size_t node_bytes = (std::size_t{1} << 20) / mcts<touchy_ttt>({.max_memory_bytes = 1 << 20}).max_nodes();
+  mcts<touchy_ttt> m({.seed = 5, .max_memory_bytes = 2000 * node_bytes});
   (void)m.search(touchy_ttt{}, iterations(20));
   int thrown = 0;
   for (int k = 1; k <= 400; ++k) {
@@ -916,7 +921,10 @@ TEST_CASE("mcts: a move whose copy throws leaves no node behind that the tree ca
     REQUIRE(m.tree_size() == reachable(m));
   }
   CHECK(thrown > 100);
-  CHECK(m.search(iterations(100)).stats.iterations == 100);  // and the searcher goes on
+  const auto r = m.search(iterations(20000));  // and the searcher goes on, to the cap
+  CHECK(r.stats.iterations == 20000);
+  CHECK(r.stats.tree_full);
+  CHECK(r.stats.nodes_allocated <= m.max_nodes());
 }
 
 TEST_CASE("mcts: at the memory cap the tree stops growing and the iterations go on") {
