@@ -298,13 +298,16 @@ void play(const Game& start, const options& o, std::string& out,
          " openings of " + std::to_string(o.opening_plies) + " random plies (seed " + std::to_string(o.seed) + ")\n";
   if constexpr (gametree::chance_game<Game>) out += "the two games of each opening roll the same dice\n";
   if (r.games < o.games) {
-    out += "note: only " + std::to_string(r.openings) + " distinct openings exist, so " + std::to_string(r.games) +
-           " of the " + std::to_string(o.games) + " games were played\n";
+    out += "note: " + std::to_string(r.opening_tries) + " random openings gave only " + std::to_string(r.openings) +
+           (gametree::chance_game<Game> ? "" : " distinct") + " that leave the game unfinished, so " +
+           std::to_string(r.games) + " of the " + std::to_string(o.games) + " games were played\n";
   }
   out += "A: " + o.a.text + "\nB: " + o.b.text + "\n";
   out += "A wins " + std::to_string(r.wins) + ", draws " + std::to_string(r.draws) + ", loses " +
-         std::to_string(r.losses) + ": score " + fixed(r.score, 3) + " (95% confidence " + fixed(r.score_low, 3) +
-         " to " + fixed(r.score_high, 3) + ")\n";
+         std::to_string(r.losses) + ": ";
+  out += r.games == 0 ? std::string("no games, no score\n")
+                      : "score " + fixed(r.score, 3) + " (95% confidence " + fixed(r.score_low, 3) + " to " +
+                            fixed(r.score_high, 3) + ")\n";
   out += "work per move: A " + fixed(r.work_per_move[0], 1) + " " + work_name(o.a) + " (" + std::to_string(r.moves[0]) +
          " moves), B " + fixed(r.work_per_move[1], 1) + " " + work_name(o.b) + " (" + std::to_string(r.moves[1]) +
          " moves)\n";

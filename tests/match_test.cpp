@@ -1,6 +1,6 @@
 // Matches (include/gametree/match.hpp): openings, sides, the tally and its confidence
 // interval, turns that do not alternate, the dice of games of chance, the optimal player, and
-// the errors.
+// the errors; the match program's account of too few openings.
 #include <gametree/games/nim.hpp>
 #include <gametree/games/pig.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "match.hpp"  // the match program (examples/match.hpp)
 #include "reference/random_game.hpp"
 #include "support/catch.hpp"
 
@@ -108,6 +109,7 @@ TEST_CASE("match: duplicate openings are dropped, and fewer games played") {
   auto b = first_move_player<tic_tac_toe>("b");
   const auto r = gametree::play_match(tic_tac_toe{}, a, b, {.games = 40, .opening_plies = 1});
   CHECK(r.openings == 9);  // one per square
+  CHECK(r.opening_tries == 2000);  // 100 for each of the 20 wanted
   CHECK(r.games == 18);
 }
 
@@ -147,6 +149,7 @@ TEST_CASE("match: openings of a game without identity are told apart by their mo
   auto b = first_move_player<countdown>("b");
   const auto r = gametree::play_match(countdown{}, a, b, {.games = 10, .opening_plies = 1});
   CHECK(r.openings == 2);  // take 1 or take 2
+  CHECK(r.opening_tries == 500);
   CHECK(r.games == 4);
 }
 
@@ -155,6 +158,7 @@ TEST_CASE("match: no opening at all: no game") {
   auto b = first_move_player<nim>("b");
   const auto r = gametree::play_match(nim({0}), a, b, {.games = 4});  // over before it starts
   CHECK(r.openings == 0);
+  CHECK(r.opening_tries == 200);
   CHECK(r.games == 0);
   CHECK(r.work_per_move[0] == 0);
   CHECK(r.score_low == 0);
@@ -367,6 +371,7 @@ TEST_CASE("match: a game of chance rolls its dice by their probabilities, the sa
   // Openings may repeat in a game of chance: all 1000 are the start.
   CHECK(r.games == 2000);
   CHECK(r.openings == 1000);
+  CHECK(r.opening_tries == 1000);  // none ends the game, none is dropped
   // The same coin in both games of an opening: whoever moves first wins both or loses both,
   // so A wins exactly one of each pair.
   CHECK(r.wins == 1000);
@@ -415,4 +420,22 @@ TEST_CASE("match: the optimal player of Pig scores half against itself and beats
   };
   const auto r = gametree::play_match(start, optimal, timid, {.games = 400, .opening_plies = 0});
   CHECK(r.score_low > 0.6);
+}
+
+TEST_CASE("match program: too few openings are said, and no games give no score") {
+  // Pig to 10 is over within 42 random plies in every one of the 200 tries: no game.
+  std::string out, err;
+  REQUIRE(match_app::run({"pig:10", "random", "random", "--games", "4", "--opening-plies", "42"}, out, err) == 0);
+  CHECK(err.empty());
+  CHECK_THAT(out, gametree_test::ContainsSubstring(
+                      "note: 200 random openings gave only 0 that leave the game unfinished, so 0 of the 4 games "
+                      "were played\n"));
+  CHECK_THAT(out, gametree_test::ContainsSubstring("A wins 0, draws 0, loses 0: no games, no score\n"));
+  // Tic-tac-toe has nine openings of one ply.
+  out.clear();
+  REQUIRE(match_app::run({"tic-tac-toe", "random", "random", "--games", "40", "--opening-plies", "1"}, out, err) == 0);
+  CHECK_THAT(out, gametree_test::ContainsSubstring(
+                      "note: 2000 random openings gave only 9 distinct that leave the game unfinished, so 18 of the "
+                      "40 games were played\n"));
+  CHECK_THAT(out, gametree_test::ContainsSubstring(": score "));
 }

@@ -161,6 +161,9 @@ struct match_options {
 struct match_result {
   std::size_t games = 0;  ///< games played: twice the distinct openings found, at most options.games
   std::size_t openings = 0;
+  /// Random openings tried to find them (one that ends the game, or in a game without chance
+  /// repeats one found, is tried again; at most 100 tries for each opening wanted).
+  std::size_t opening_tries = 0;
   std::size_t wins = 0;
   std::size_t draws = 0;
   std::size_t losses = 0;
@@ -208,8 +211,8 @@ bool same_opening(const Game& a, const Line& line_a, const Game& b, const Line& 
 }  // namespace detail
 
 /// Plays a match of a against b from start. Openings: options.opening_plies uniformly random
-/// moves (seeded by options.seed), distinct positions only; if fewer distinct openings exist
-/// than games / 2 (tries: 100 per opening wanted), fewer games are played. In a game of
+/// moves (seeded by options.seed), distinct positions only; if fewer than games / 2 are found
+/// in 100 tries for each (result.opening_tries), fewer games are played. In a game of
 /// chance the match draws every chance state's outcome (the players are asked only where a
 /// player moves, and hear the outcomes through played()). Complexity: the
 /// players' searches. Throws std::invalid_argument for an odd or too small options.games or a
@@ -231,7 +234,8 @@ match_result play_match(const Game& start, match_player<Game>& a, match_player<G
   std::vector<std::pair<Game, std::vector<typename Game::move_type>>> openings;
   std::vector<typename Game::move_type> moves;
   const std::size_t wanted = options.games / 2;
-  for (std::size_t tries = 0; openings.size() < wanted && tries < 100 * wanted; ++tries) {
+  std::size_t tries = 0;
+  for (; openings.size() < wanted && tries < 100 * wanted; ++tries) {
     Game g = start;
     std::vector<typename Game::move_type> line;
     for (std::size_t p = 0; p < options.opening_plies && !g.outcome(); ++p) {
@@ -254,6 +258,7 @@ match_result play_match(const Game& start, match_player<Game>& a, match_player<G
 
   match_result r;
   r.openings = openings.size();
+  r.opening_tries = tries;
   std::uint64_t work[2] = {0, 0};
   std::vector<double> scores;
   match_player<Game>* players[2] = {&a, &b};
