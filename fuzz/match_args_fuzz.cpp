@@ -91,7 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(wins + draws + losses == games);
   check(games <= o.games && games % 2 == 0);
   const bool note = games < o.games;
-  check(lines.size() == 5 + (o.game == "pig" ? 1 : 0) + (note ? 1 : 0));
+  check(lines.size() == 5u + (o.game == "pig" ? 1u : 0u) + (note ? 1u : 0u));
   check(lines[lines.size() - 5].starts_with("note: ") == note);
   check(result.ends_with(games == 0 ? ": no games, no score" : ")"));
   return 0;

@@ -18,7 +18,9 @@ root=$(pwd)
 build=build/coverage  # the preset's binaryDir
 jobs=$(nproc 2>/dev/null || echo 2)
 
-# The "coverage" preset: g++, Debug, -O0 -g --coverage, tests and examples on, no benchmarks;
+# The "coverage" preset: g++, Debug (assertions on) at -O0 with --coverage and no debug
+# information (gcov reads its own notes; -g cost an eighth of the compile time), tests and
+# examples on, no benchmarks;
 # tests/parallel_test.cpp, whose searches run on several threads, counts with atomic updates
 # (tests/CMakeLists.txt: plain updates race, and gcov then reads negative counts).
 cmake --preset coverage >/dev/null
