@@ -12,9 +12,10 @@
 //             random, optionally random:seed=S
 //             optimal (pig: the optimal policy, by value iteration)
 //
-// Output: the match, each player, the result line and the work per move; --help or -h, the
-// usage. Exit status 0; 1 for bad arguments (one "error: ..." line naming the argument,
-// nothing on stdout).
+// Output: the match, in Pig a line on the dice, a note when fewer games than asked could be
+// played, each player, the result line ("no games, no score" after none) and the work per
+// move; --help or -h, the usage. Exit status 0; 1 for bad arguments (one "error: ..." line
+// naming the argument, nothing on stdout).
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/nim.hpp>

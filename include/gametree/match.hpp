@@ -159,7 +159,8 @@ struct match_options {
 
 /// What a match found, for the first player (a) against the second (b).
 struct match_result {
-  std::size_t games = 0;  ///< games played: twice the distinct openings found, at most options.games
+  std::size_t games = 0;  ///< games played: twice the openings found, at most options.games
+  /// Openings found: distinct ones, except in a game of chance (where they may repeat).
   std::size_t openings = 0;
   /// Random openings tried to find them (one that ends the game, or in a game without chance
   /// repeats one found, is tried again; at most 100 tries for each opening wanted).
