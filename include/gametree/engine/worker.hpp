@@ -208,6 +208,7 @@ class search_worker {
     max_nodes_ = max_nodes;
     team_ = team;
     index_ = index;
+    mark_plies_ = team_ != nullptr && table_ != nullptr ? busy_plies : 0;
     reported_ = 0;
     table_counts_ = {};
     next_check_ = team_ != nullptr ? 1024 : std::min<std::uint64_t>(max_nodes_, 1024);
@@ -548,7 +549,9 @@ class search_worker {
     table_spot hash{};
     std::uint8_t transform = 0;
     if constexpr (hashed_game<Game>) {
-      if (table_ != nullptr) {
+      // A node at the horizon is answered by outcome() or evaluate(), never by the table: it
+      // needs no place (a hash, a canonical key) and no bucket, and no thread puts it off.
+      if (table_ != nullptr && (!evaluated_game<Game> || depth != 0)) {
         const place at = table_place(g);
         hash = at.hash;
         transform = at.transform;
@@ -559,11 +562,12 @@ class search_worker {
     (void)put_off_busy;
     ++stats_.nodes;
     using status = typename trace_type::status;
+    trace_type* const tracing = tracing_;  // read once: the calls below could change it, as far as the compiler knows
     auto answered = [&](const answer& a, status how, score_bound bound = score_bound::exact) {
-      if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, a.value, how, bound);
+      if (tracing != nullptr) [[unlikely]] tracing->leave(p, a.value, how, bound);
       return a;
     };
-    if (tracing_ != nullptr) [[unlikely]] tracing_->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
+    if (tracing != nullptr) [[unlikely]] tracing->enter(p, p == 0 ? nullptr : &moves_[frames_[p - 1].next - 1], alpha, beta);
     if (const auto o = g.outcome()) {
       ++stats_.leaves;
       const score_type v = terminal_score<value_type>(*o);
@@ -619,7 +623,7 @@ class search_worker {
           ++stats_.tt_hits;
           if (e->has_move) {
             table_move = map_table_move(g, e->move, transform, false);
-            if (tracing_ != nullptr) [[unlikely]] tracing_->table_move(p);
+            if (tracing != nullptr) [[unlikely]] tracing->table_move(p);
           }
           if (p > 0 && (e->depth == unlimited_depth || e->depth >= depth)) {
             const score_type v = access::to_root(e->value, ply);
@@ -665,7 +669,7 @@ class search_worker {
     f.next = static_cast<std::uint32_t>(first);
     f.fresh_end = static_cast<std::uint32_t>(last);
     f.best_index = npos;
-    f.marked = team_ != nullptr && table_ != nullptr && p < busy_plies;
+    f.marked = p < mark_plies_;
     if (f.marked) team_->mark(engine_table<Game>::bits(hash));
     f.depth = depth;
     f.same_player = same_player;
@@ -870,18 +874,20 @@ class search_worker {
   }
 
   // The line at ply p becomes moves_[i] followed by the child's line (child_line: whether the
-  // child was searched, rather than answered at once with no line).
-  void update_pv(std::size_t i, std::size_t p, bool child_line) {
+  // child was searched, rather than answered at once with no line). Inlined for the common
+  // case, a line of one move (the child answered at once, or its own line empty).
+  GAMETREE_DETAIL_INLINE void update_pv(std::size_t i, std::size_t p, bool child_line) {
+    pv_[p * pv_cap_] = moves_[i];
+    pv_length_[p] = 1;
+    if (child_line && p + 1 < pv_cap_ && pv_length_[p + 1] != 0) append_child_line(p);
+  }
+  void append_child_line(std::size_t p) {
     const std::size_t cap = pv_cap_;
     move_type* row = &pv_[p * cap];
-    row[0] = moves_[i];
-    std::size_t n = 1;
-    if (child_line && p + 1 < cap) {
-      const move_type* below = &pv_[(p + 1) * cap];
-      const std::size_t take = std::min(pv_length_[p + 1], cap - 1);
-      for (std::size_t j = 0; j < take; ++j) row[n++] = below[j];
-    }
-    pv_length_[p] = n;
+    const move_type* below = &pv_[(p + 1) * cap];
+    const std::size_t take = std::min(pv_length_[p + 1], cap - 1);
+    for (std::size_t j = 0; j < take; ++j) row[j + 1] = below[j];
+    pv_length_[p] = take + 1;
   }
 
   // The child searched from moves_[i] returned child (its own point of view).
@@ -968,7 +974,8 @@ class search_worker {
     }
     moves_.clear();
     game_ = &states_[0];
-    if (tracing_ != nullptr) [[unlikely]] tracing_->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
+    trace_type* const tracing = tracing_;  // the same for the whole iteration
+    if (tracing != nullptr) [[unlikely]] tracing->begin(depth >= unlimited ? std::nullopt : std::optional<std::int64_t>(depth));
     (void)enter_root(root_alpha, root_beta, depth);  // the root is expanded
     std::size_t p = 0;  // the ply of the node on top of the path
     while (true) {
@@ -990,7 +997,7 @@ class search_worker {
         // than race through the same subtree (the idea of Weill's ABDADA, 1996, in the
         // simplified form of busy marks). Not while tracing: the trace follows move order.
         bool put_off_busy = team_ != nullptr && p + 1 < busy_plies && i > f.first && i < f.fresh_end &&
-                            f.at != stage::research && tracing_ == nullptr;
+                            f.at != stage::research && tracing == nullptr;
         // PVS: after the first move, a null window around alpha unless this is the re-search.
         bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
         score_type window_alpha = alpha;
@@ -1038,7 +1045,7 @@ class search_worker {
           continue;
         }
         absorb(frames_[p], i, a.value, a.exact, same, p, false);
-        if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
+        if (tracing != nullptr) [[unlikely]] trace_cut(p, i);
       } else {
         bool probe_lower = false;  // a Star2 probe's first move beat its alpha
         if constexpr (chance_game<Game>) {
@@ -1064,7 +1071,7 @@ class search_worker {
           store(f, bound, p);
         }
         if (f.marked) team_->unmark(engine_table<Game>::bits(f.hash));
-        if (tracing_ != nullptr) [[unlikely]] tracing_->leave(p, f.best, trace_type::status::searched, bound);
+        if (tracing != nullptr) [[unlikely]] tracing->leave(p, f.best, trace_type::status::searched, bound);
         if (p == 0) {
           root_.move = moves_[f.best_index];
           root_.value = f.best;
@@ -1081,7 +1088,7 @@ class search_worker {
         const std::uint32_t i = parent.next - 1;
         unmake<Undo>(moves_[i], p);
         absorb(parent, i, value, exact, same, p, true, probe_lower);
-        if (tracing_ != nullptr) [[unlikely]] trace_cut(p, i);
+        if (tracing != nullptr) [[unlikely]] trace_cut(p, i);
       }
     }
   }
@@ -1113,6 +1120,7 @@ class search_worker {
   budget budget_;
   search_team* team_ = nullptr;     // the parallel search this worker is a thread of, or none
   int index_ = 0;                   // its thread index there
+  std::size_t mark_plies_ = 0;      // in a team with a table busy_plies (the plies it marks), else 0
   std::uint64_t reported_ = 0;      // nodes already added to the team's count
   table_statistics table_counts_;   // in a team: the stores it made (the shared table counts none)
   trace_type* tracing_ = nullptr;   // the iteration under way's trace, or none
