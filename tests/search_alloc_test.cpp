@@ -1,6 +1,8 @@
 // "No heap allocation per node once warm": this test binary counts every allocation through
 // the global operator new, and a second search of the same position must make only the few
-// that a result itself needs, however many nodes it searches.
+// that a result itself needs, however many nodes it searches. It can also refuse the large
+// aligned allocations (MCTS's node pool growing), to see what a search leaves when memory
+// runs out.
 #include <gametree/games/nim.hpp>
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/pig.hpp>
@@ -12,11 +14,15 @@
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <utility>
+#include <vector>
 
 #include "support/catch.hpp"
 
 namespace {
 std::atomic<std::size_t> allocations{0};
+// An aligned allocation of at least this many bytes fails with std::bad_alloc (0: none does).
+std::atomic<std::size_t> refuse_from{0};
 }
 
 // Every form of new and delete that goes through malloc and free, so that each allocation is
@@ -48,6 +54,7 @@ void operator delete[](void* p, const std::nothrow_t&) noexcept { counted_free(p
 // size that is a multiple of the alignment.
 [[gnu::noinline]] void* counted_aligned(std::size_t size, std::align_val_t al) noexcept {
   ++allocations;
+  if (const std::size_t limit = refuse_from; limit != 0 && size >= limit) return nullptr;
   const auto a = static_cast<std::size_t>(al);
   return std::aligned_alloc(a, (size + a - 1) / a * a + (size == 0 ? a : 0));
 }
@@ -136,6 +143,42 @@ TEST_CASE("a warm MCTS does not allocate per iteration") {
   const std::size_t before_pig = allocations;
   (void)p.search(race, {.max_iterations = 20000});
   CHECK(allocations - before_pig <= 1);
+}
+
+TEST_CASE("an MCTS pool that cannot grow in the middle of an expansion gives back the children made so far") {
+  // The pool grows by doubling from 1,024 nodes. Each round refuses the next growth, which
+  // ends that search with std::bad_alloc, most often with some of a node's 7 children made;
+  // the tree must then hold only nodes its root reaches, and go on growing once memory is
+  // there again.
+  gametree::mcts<gametree::games::connect_four<>> m({.seed = 3});
+  const auto reachable = [&m] {
+    std::size_t count = 1;
+    std::vector<std::vector<int>> lines{{}};
+    while (!lines.empty()) {
+      const std::vector<int> line = std::move(lines.back());
+      lines.pop_back();
+      for (const auto& info : m.children(line)) {
+        ++count;
+        lines.push_back(line);
+        lines.back().push_back(info.move);
+      }
+    }
+    return count;
+  };
+  (void)m.search(gametree::games::connect_four<>{}, {.max_iterations = 1});
+  int refused = 0;
+  for (int round = 0; round < 7; ++round) {
+    refuse_from = 16 * 1024;  // a pool of 1,024 nodes or more; nothing else in a search is as large
+    try {
+      (void)m.search({.max_iterations = 1000000});
+    } catch (const std::bad_alloc&) {
+      ++refused;
+    }
+    refuse_from = 0;
+    REQUIRE(m.tree_size() == reachable());
+    CHECK(m.search({.max_iterations = 100}).stats.iterations == 100);  // and it grows again
+  }
+  CHECK(refused == 7);
 }
 
 int* volatile sink = nullptr;  // keeps the compiler from eliding the allocation below

@@ -928,8 +928,9 @@ class mcts {
     std::uint32_t i;
     if (free_head_ != npos) {
       i = free_head_;
-      free_head_ = node_at(i).next_sibling;
-      node_at(i) = node{};
+      const std::uint32_t next = node_at(i).next_sibling;
+      node_at(i) = node{};  // if the move's assignment throws, i stays at the free list's head
+      free_head_ = next;
     } else {
       i = static_cast<std::uint32_t>(nodes_.size());
       if (nodes_.size() == nodes_.capacity()) {  // grow by doubling, but never past the cap
@@ -1219,17 +1220,28 @@ class mcts {
 
   // Gives node index `count` children, the i-th set up by init(child, i), in that order, and
   // then publishes them: first_child is written last (with release on a shared tree, whose
-  // other threads then see the children whole or not at all).
+  // other threads then see the children whole or not at all). If init throws (a move's copy)
+  // or the pool cannot grow, the children made so far go back to the pool: the node stays a
+  // leaf, and the tree's size is what it was.
   template <bool Shared, class Init>
   void add_children(std::uint32_t index, std::size_t count, Init init) {
     std::uint32_t first = npos;
     std::uint32_t previous = npos;
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::uint32_t c = allocate_one();
-      init(node_at(c), i);
-      if constexpr (payoff_bounded_game<Game>) unknown_bounds(node_at(c));
-      (previous == npos ? first : node_at(previous).next_sibling) = c;
-      previous = c;
+    try {
+      for (std::size_t i = 0; i < count; ++i) {
+        const std::uint32_t c = allocate_one();
+        (previous == npos ? first : node_at(previous).next_sibling) = c;
+        previous = c;
+        init(node_at(c), i);
+        if constexpr (payoff_bounded_game<Game>) unknown_bounds(node_at(c));
+      }
+    } catch (...) {
+      while (first != npos) {
+        const std::uint32_t next = node_at(first).next_sibling;
+        release_one(first);
+        first = next;
+      }
+      throw;
     }
     store<Shared>(node_at(index).first_child, first, std::memory_order_release);
   }
