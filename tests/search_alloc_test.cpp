@@ -168,13 +168,21 @@ TEST_CASE("an MCTS pool that cannot grow in the middle of an expansion gives bac
   (void)m.search(gametree::games::connect_four<>{}, {.max_iterations = 1});
   int refused = 0;
   for (int round = 0; round < 7; ++round) {
-    refuse_from = 16 * 1024;  // a pool of 1,024 nodes or more; nothing else in a search is as large
-    try {
-      (void)m.search({.max_iterations = 1000000});
-    } catch (const std::bad_alloc&) {
-      ++refused;
+    {
+      // A pool of 1,024 nodes or more: nothing else in a search is as large. Whatever the
+      // search throws, the refusal ends with the block.
+      struct refusal {
+        refusal() { refuse_from = 16 * 1024; }
+        ~refusal() { refuse_from = 0; }
+        refusal(const refusal&) = delete;
+        refusal& operator=(const refusal&) = delete;
+      } const refusing;
+      try {
+        (void)m.search({.max_iterations = 1000000});
+      } catch (const std::bad_alloc&) {
+        ++refused;
+      }
     }
-    refuse_from = 0;
     REQUIRE(m.tree_size() == reachable());
     CHECK(m.search({.max_iterations = 100}).stats.iterations == 100);  // and it grows again
   }

@@ -782,6 +782,8 @@ class mcts {
   // it (for an outcome: the chance state's player). The root's are for the player to move at
   // the root.
   struct node {
+    // First: a node is assigned member by member in this order, so if the move's assignment
+    // throws as allocate_one resets a free node, its link (next_sibling) is still intact.
     move_type move{};
     std::uint32_t first_child = npos;
     std::uint32_t next_sibling = npos;  // also the free list's link
@@ -929,7 +931,7 @@ class mcts {
     if (free_head_ != npos) {
       i = free_head_;
       const std::uint32_t next = node_at(i).next_sibling;
-      node_at(i) = node{};  // if the move's assignment throws, i stays at the free list's head
+      node_at(i) = node{};  // if the move's assignment throws, i stays at the free list's head (node: move first)
       free_head_ = next;
     } else {
       i = static_cast<std::uint32_t>(nodes_.size());
