@@ -42,8 +42,9 @@ using c4 = games::connect_four<7, 6>;
 // Positions of each kind every option set solves at 2 and at 4 threads: 1.5% of the
 // one-thread differential tests' count (tests/search_test.cpp, which shares the machinery),
 // since this file also runs under ThreadSanitizer: 150 in the Release and ThreadSanitizer
-// builds, 37 in the ASan and coverage builds (GAMETREE_RANDOM_POSITIONS 2,500), whose
-// counters and checks make a search of several threads far slower than one.
+// builds, 37 in the ASan builds (GAMETREE_RANDOM_POSITIONS 2,500) and 15 in the coverage
+// build (1,000), whose counters and checks make a search of several threads far slower than
+// one.
 #ifndef GAMETREE_RANDOM_POSITIONS
 #define GAMETREE_RANDOM_POSITIONS 10000
 #endif

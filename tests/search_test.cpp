@@ -83,7 +83,8 @@ std::vector<option_set> deepening_sets() {
 
 
 // How many random positions of each kind the differential tests solve: 10^4, or fewer in the
-// sanitizer and coverage builds (tests/CMakeLists.txt, GAMETREE_RANDOM_POSITIONS).
+// sanitizer (2,500) and coverage (1,000) builds (tests/CMakeLists.txt,
+// GAMETREE_RANDOM_POSITIONS).
 #ifndef GAMETREE_RANDOM_POSITIONS
 #define GAMETREE_RANDOM_POSITIONS 10000
 #endif
