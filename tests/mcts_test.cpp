@@ -35,6 +35,7 @@
 #include "support/catch.hpp"
 #include "support/chance_checks.hpp"
 #include "support/connect4_sets.hpp"
+#include "support/mcts_walk.hpp"
 
 namespace {
 
@@ -43,6 +44,7 @@ using gametree::mcts_limits;
 using gametree::mcts_options;
 using gametree::games::connect_four;
 using gametree::games::nim;
+using gametree_test::walk;
 using gametree::games::subtraction_game;
 using gametree::games::tic_tac_toe;
 using c4 = connect_four<7, 6>;
@@ -82,23 +84,6 @@ tic_tac_toe random_position(std::mt19937_64& rng, int plies) {
       t.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
     }
     if (!t.outcome()) return t;
-  }
-}
-
-// Every node of the tree under line, as (line, statistics), by walking children().
-template <class G>
-void walk(const mcts<G>& m, std::vector<typename G::move_type>& line,
-          std::map<std::vector<typename G::move_type>, gametree::mcts_move_info<G>>& out) {
-  std::vector<std::vector<typename G::move_type>> todo{line};
-  while (!todo.empty()) {
-    auto at = todo.back();
-    todo.pop_back();
-    for (const auto& info : m.children(at)) {
-      auto next = at;
-      next.push_back(info.move);
-      out.emplace(next, info);
-      todo.push_back(std::move(next));
-    }
   }
 }
 

@@ -13,11 +13,12 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
+#include <map>
 #include <new>
-#include <utility>
 #include <vector>
 
 #include "support/catch.hpp"
+#include "support/mcts_walk.hpp"
 
 namespace {
 std::atomic<std::size_t> allocations{0};
@@ -152,18 +153,10 @@ TEST_CASE("an MCTS pool that cannot grow in the middle of an expansion gives bac
   // there again.
   gametree::mcts<gametree::games::connect_four<>> m({.seed = 3});
   const auto reachable = [&m] {
-    std::size_t count = 1;
-    std::vector<std::vector<int>> lines{{}};
-    while (!lines.empty()) {
-      const std::vector<int> line = std::move(lines.back());
-      lines.pop_back();
-      for (const auto& info : m.children(line)) {
-        ++count;
-        lines.push_back(line);
-        lines.back().push_back(info.move);
-      }
-    }
-    return count;
+    std::vector<int> root;
+    std::map<std::vector<int>, gametree::mcts_move_info<gametree::games::connect_four<>>> nodes;
+    gametree_test::walk(m, root, nodes);
+    return nodes.size() + 1;  // and the root
   };
   (void)m.search(gametree::games::connect_four<>{}, {.max_iterations = 1});
   int refused = 0;

@@ -996,7 +996,7 @@ class search_worker {
         // searched when its turn comes again), so that the threads share the work rather
         // than race through the same subtree (the idea of Weill's ABDADA, 1996, in the
         // simplified form of busy marks). Not while tracing: the trace follows move order.
-        bool put_off_busy = team_ != nullptr && p + 1 < busy_plies && i > f.first && i < f.fresh_end &&
+        bool put_off_busy = p + 1 < mark_plies_ && i > f.first && i < f.fresh_end &&
                             f.at != stage::research && tracing == nullptr;
         // PVS: after the first move, a null window around alpha unless this is the re-search.
         bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
