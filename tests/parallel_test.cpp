@@ -110,6 +110,33 @@ TEST_CASE("threads are checked") {
   }
 }
 
+TEST_CASE("no more threads search than the process has CPUs, unless oversubscribe is set") {
+  const std::size_t cpus = gametree::detail::usable_cpus();
+  const unsigned machine = std::thread::hardware_concurrency();
+  CHECK(cpus >= 1);
+  if (machine > 0) CHECK(cpus <= machine);
+  const games::nim g({3, 4, 5});
+  const auto expected = reference::negamax(g);
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}, cpus, cpus + 1, cpus + 3}) {
+    for (const bool oversubscribe : {false, true}) {
+      CAPTURE(threads, cpus, oversubscribe);
+      engine_options o;
+      o.threads = threads;
+      o.oversubscribe = oversubscribe;
+      engine<games::nim> e(o);
+      const auto r = e.solve(g);
+      CHECK(r.value == expected);
+      CHECK(r.stats.threads == (oversubscribe ? threads : std::min(threads, cpus)));
+    }
+  }
+  // A terminal root is answered without a search.
+  engine_options o;
+  o.threads = 2;
+  o.oversubscribe = true;
+  engine<games::nim> e(o);
+  CHECK(e.solve(games::nim({0, 0})).stats.threads == 1);
+}
+
 #ifdef GAMETREE_CONNECT4_DATA
 TEST_CASE("Connect 4 positions solved by 2, 3 and 4 threads have Pons' scores") {
   const auto set = gametree_test::read_set("Test_L2_R1", 40);
@@ -123,6 +150,7 @@ TEST_CASE("Connect 4 positions solved by 2, 3 and 4 threads have Pons' scores") 
       o.killer_moves = false;
       o.history = false;
       o.threads = threads;
+      o.oversubscribe = true;  // every thread runs, whatever the CPUs
       if (crowded) o.table_entries = 7 * 512;
       engine<c4> e(o);
       std::size_t mismatches = 0;
@@ -150,6 +178,7 @@ TEST_CASE("a depth-limited search with threads reaches its depth with a legal li
   for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
     engine_options o;
     o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs
     engine<c4> e(o);
     for (const int depth : {1, 2, 7, 10}) {
       CAPTURE(threads, depth);
@@ -177,6 +206,7 @@ TEST_CASE("max_nodes counts the nodes of every thread") {
     CAPTURE(threads);
     engine_options o;
     o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs
     engine<c4> e(o);
     search_limits l;
     l.max_nodes = 200000;
@@ -197,6 +227,7 @@ TEST_CASE("stop() and max_time end searches of 1 to 8 threads, each with a legal
     CAPTURE(threads);
     engine_options o;
     o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs
     o.narrowing = true;
     engine<c4> e(o);
     for (int round = 0; round < 6; ++round) {
@@ -228,6 +259,7 @@ TEST_CASE("an exception in any thread ends the search and reaches the caller") {
     CAPTURE(threads);
     engine_options o;
     o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs
     o.table_mib = 1;
     engine<throwing_tic_tac_toe> e(o);
     for (const int at : {1, 2, 4, 5}) {
@@ -251,6 +283,7 @@ TEST_CASE("an exception in any thread ends the search and reaches the caller") {
 TEST_CASE("a shared transposition_table is locked only while threads search") {
   engine_options o;
   o.threads = 3;
+  o.oversubscribe = true;  // every thread runs, whatever the CPUs
   engine<games::nim> e(o);
   const games::nim g({3, 4, 5});
   const auto r = e.solve(g);
@@ -269,6 +302,7 @@ TEST_CASE("an alpha-beta player of 2 threads draws every game of tic-tac-toe aga
   // is a draw: the parallel player's moves keep the value, as the one-thread player's do.
   engine_options two;
   two.threads = 2;
+  two.oversubscribe = true;  // every thread runs, whatever the CPUs
   auto a = gametree::alpha_beta_player<games::tic_tac_toe>("two threads", two);
   auto b = gametree::alpha_beta_player<games::tic_tac_toe>("one thread");
   const auto m = gametree::play_match(games::tic_tac_toe{}, a, b, {.games = 12, .opening_plies = 1});
@@ -460,6 +494,7 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
   for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
     engine_options o;
     o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs
     sets.emplace_back("star2", o);
     o.table_entries = 64;
     sets.emplace_back("star2, 64-entry table", o);

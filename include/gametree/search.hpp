@@ -27,6 +27,7 @@
 #include <gametree/game.hpp>
 #include <gametree/transposition_table.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -78,7 +79,10 @@ class engine {
   /// not used. nullptr: no table. Throws std::invalid_argument for an aspiration width that is
   /// not positive and finite.
   engine(engine_options options, std::shared_ptr<table_type> table)
-      : options_(checked(options)), table_(std::move(table)), worker_(options_, table_.get()) {}
+      : options_(checked(options)),
+        threads_(options_.oversubscribe ? options_.threads : std::min(options_.threads, detail::usable_cpus())),
+        table_(std::move(table)),
+        worker_(options_, table_.get()) {}
 
   /// Iterative deepening: searches depth 1, 2, ... up to limits.max_depth, and stops early
   /// when the root is solved or a budget runs out; the result is that of the last completed
@@ -217,7 +221,7 @@ class engine {
     const detail::stop_request::clear_at_end clear_stop(stop_requested_);
     const detail::budget budget(start, limits.max_time, limits.stop, &stop_requested_);
     const std::uint64_t max_nodes = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
-    const std::size_t threads = options_.threads;
+    const std::size_t threads = threads_;
     if (threads > 1) {
       if (!team_) team_ = std::make_unique<detail::search_team>();
       team_->reset();
@@ -281,6 +285,7 @@ class engine {
       if (i == chosen) continue;
       r.stats.add(results[i].stats);
     }
+    r.stats.threads = threads;
     r.stats.elapsed = std::chrono::steady_clock::now() - start;
     return r;
   }
@@ -370,6 +375,7 @@ class engine {
   }
 
   engine_options options_;
+  std::size_t threads_;  // threads that search: options_.threads, capped at the CPUs unless oversubscribe
   std::shared_ptr<table_type> table_;  // shared with the engines given shared_table(), or none
   detail::search_worker<Game> worker_;  // thread 0's
   std::vector<std::unique_ptr<detail::search_worker<Game>>> helpers_;  // the other threads', made at first need

@@ -87,7 +87,10 @@ inline std::vector<option_set> every_option_set(std::size_t threads = 1) {
   hints_only.history = false;
   hints_only.max_pv_length = 0;
   sets.push_back({"table, narrowing, hints only, no line", hints_only});
-  for (option_set& s : sets) s.options.threads = threads;
+  for (option_set& s : sets) {
+    s.options.threads = threads;
+    s.options.oversubscribe = true;  // every thread runs, whatever the CPUs
+  }
   return sets;
 }
 

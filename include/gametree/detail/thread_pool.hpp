@@ -13,7 +13,27 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 namespace gametree::detail {
+
+// The CPUs this process may run on: its affinity mask where the system has one (Linux: a
+// container or `taskset` may allow fewer than the machine has), else
+// std::thread::hardware_concurrency(); at least 1.
+inline std::size_t usable_cpus() noexcept {
+#if defined(__linux__)
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    const int n = CPU_COUNT(&set);
+    if (n > 0) return static_cast<std::size_t>(n);
+  }
+#endif
+  const unsigned n = std::thread::hardware_concurrency();  // GCOVR_EXCL_LINE: Linux answers above
+  return n > 0 ? n : 1;                                     // GCOVR_EXCL_LINE
+}
 
 class thread_pool {
  public:

@@ -107,7 +107,15 @@ struct engine_options {
   /// the search ends it for all and gives the result (see docs/parallel.md). A solve's value
   /// is exact whatever the interleaving; node counts, the line and a depth-limited search's
   /// score may differ from run to run. 1: one thread, the same search on every run.
+  /// At most as many threads search as the process may run on CPUs (its affinity mask, else
+  /// std::thread::hardware_concurrency()), unless oversubscribe is set: Lazy SMP's threads
+  /// repeat part of each other's work, and threads beyond the cores add that repetition
+  /// without adding cores (on 2 cores, 4 threads took 1.15x the time of 2; see
+  /// docs/parallel.md). engine_statistics::threads says how many searched.
   std::size_t threads = 1;
+  /// Run all `threads` threads even where the process has fewer CPUs (to test a parallel
+  /// search's interleavings on a small machine, or to share the cores with other work).
+  bool oversubscribe = false;
   /// Games with chance states: how chance states are pruned. Needs payoff_bounds() (without,
   /// every outcome is searched with no window whatever this says). The values are the same.
   chance_pruning chance = chance_pruning::star2;
@@ -131,6 +139,9 @@ struct engine_statistics {
   /// collected itself (see engine_result::pv); counted in nodes, not in nodes_by_depth
   std::uint64_t pv_nodes = 0;
   std::int64_t max_ply = 0;      ///< deepest ply entered
+  /// threads that searched: engine_options::threads, or fewer where the process has fewer
+  /// CPUs (see engine_options::oversubscribe)
+  std::size_t threads = 1;
   /// nodes_by_depth[d - 1]: nodes of the iteration of depth d (one entry for solve()).
   std::vector<std::uint64_t> nodes_by_depth;
   std::chrono::duration<double> elapsed{0};
