@@ -376,6 +376,11 @@ class search_worker {
   static constexpr std::uint32_t npos = static_cast<std::uint32_t>(-1);
   // The plies from the root whose states a thread of a team marks busy while it searches them.
   static constexpr std::size_t busy_plies = 16;
+  // ... if at least this many plies remain to the depth limit (a solve has none): below, a
+  // subtree is too small to be worth sharing, and a mark costs more than it saves (the
+  // marks' cache lines pass between the cores at every node). 6 measured best of 0, 2, 3, 4,
+  // 5, 6 and 8 on depth-limited Connect 4 and tic-tac-toe searches (docs/parallel.md).
+  static constexpr std::int64_t busy_depth = 6;
   // The most plies of a line a search collects itself (the drivers extend it): the buffer is
   // pv_rows^2 moves, whatever max_pv_length is.
   static constexpr std::size_t pv_rows = 64;
@@ -669,7 +674,7 @@ class search_worker {
     f.next = static_cast<std::uint32_t>(first);
     f.fresh_end = static_cast<std::uint32_t>(last);
     f.best_index = npos;
-    f.marked = p < mark_plies_;
+    f.marked = p < mark_plies_ && depth >= busy_depth;
     if (f.marked) team_->mark(engine_table<Game>::bits(hash));
     f.depth = depth;
     f.same_player = same_player;
@@ -996,7 +1001,7 @@ class search_worker {
         // searched when its turn comes again), so that the threads share the work rather
         // than race through the same subtree (the idea of Weill's ABDADA, 1996, in the
         // simplified form of busy marks). Not while tracing: the trace follows move order.
-        bool put_off_busy = p + 1 < mark_plies_ && i > f.first && i < f.fresh_end &&
+        bool put_off_busy = p + 1 < mark_plies_ && f.depth - 1 >= busy_depth && i > f.first && i < f.fresh_end &&
                             f.at != stage::research && tracing == nullptr;
         // PVS: after the first move, a null window around alpha unless this is the re-search.
         bool probe = options_.pvs && f.best_index != npos && f.at != stage::research;
