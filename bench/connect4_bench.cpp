@@ -11,6 +11,10 @@
 // time: connect4/gametree/Test_L1_R2/<n>/threads:<t> solves; connect4/gametree/depth:<d> and
 // tic_tac_toe/gametree/depth:<d> are depth-limited searches (Connect 4 after 4453, table
 // cleared each time) to the same depth at 1 to 4 threads. Compare the rows of one run only.
+// .../side_by_side/threads:<t>: one thread and t threads searching each position in turn (the
+// machine's speed varies from minute to minute: so both meet the same minutes), with the
+// ratios of their times and nodes as counters: time_ratio is the figure docs/parallel.md
+// gives. The solves' row is Test_L1_R2's first 60, the positions of the goal.
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
@@ -18,8 +22,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -115,6 +121,73 @@ void search_depth(benchmark::State& state, const Game& game) {
   state.counters["nodes/search"] = static_cast<double>(nodes) / static_cast<double>(state.iterations());
 }
 
+// Side by side: each item searched by one thread and then by state.range(1) threads, in turn,
+// so that both meet the same minutes of a machine whose speed varies from minute to minute.
+// search(e, i) searches item i with engine e (table cleared) and gives its nodes, or nothing
+// when the result is wrong. Counters: the threaded searches' time and nodes over one
+// thread's, and both times per item; the iteration time is the threaded searches'.
+template <class Game, class Search>
+void side_by_side(benchmark::State& state, gametree::engine_options o, std::size_t items, Search search) {
+  o.threads = 1;
+  gametree::engine<Game> one(o);
+  o.threads = static_cast<std::size_t>(state.range(1));
+  gametree::engine<Game> many(o);
+  std::array<double, 2> seconds{};
+  std::array<double, 2> nodes{};
+  for (auto _ : state) {
+    double threaded = 0;
+    for (std::size_t i = 0; i < items; ++i) {
+      for (std::size_t k = 0; k < 2; ++k) {
+        gametree::engine<Game>& e = k == 0 ? one : many;
+        e.clear();
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::optional<std::uint64_t> n = search(e, i);
+        const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (!n) {
+          state.SkipWithError("a search gave a wrong result");
+          return;
+        }
+        seconds[k] += dt;
+        nodes[k] += static_cast<double>(*n);
+        if (k == 1) threaded += dt;
+      }
+    }
+    state.SetIterationTime(threaded);
+  }
+  const double searches = static_cast<double>(state.iterations()) * static_cast<double>(items);
+  state.counters["time_ratio"] = seconds[1] / seconds[0];
+  state.counters["nodes_ratio"] = nodes[1] / nodes[0];
+  state.counters["us/item, 1 thread"] = seconds[0] * 1e6 / searches;
+  state.counters["us/item, threads"] = seconds[1] * 1e6 / searches;
+}
+
+// The first state.range(0) positions of Test_L1_R2 solved as the connect4 program does.
+void solve_side_by_side(benchmark::State& state) {
+  const std::vector<position> set = read_set("Test_L1_R2", static_cast<std::size_t>(state.range(0)));
+  if (set.size() != static_cast<std::size_t>(state.range(0))) {
+    state.SkipWithError("Pons' set Test_L1_R2 not found (GAMETREE_CONNECT4_DATA)");
+    return;
+  }
+  side_by_side<board>(state, connect4_app::engine_options(64), set.size(),
+                      [&](gametree::engine<board>& e, std::size_t i) -> std::optional<std::uint64_t> {
+                        const auto r = e.solve(set[i].game);
+                        if (set[i].game.pons_score(r.value) != set[i].score) return std::nullopt;
+                        return r.stats.nodes;
+                      });
+}
+
+// game searched to depth state.range(0), with the engine's default options.
+template <class Game>
+void depth_side_by_side(benchmark::State& state, const Game& game) {
+  gametree::search_limits limits;
+  limits.max_depth = static_cast<std::int32_t>(state.range(0));
+  side_by_side<Game>(state, {}, 1, [&](gametree::engine<Game>& e, std::size_t) -> std::optional<std::uint64_t> {
+    const auto r = e.search(game, limits);
+    if (r.depth < state.range(0) && !r.solved) return std::nullopt;
+    return r.stats.nodes;
+  });
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(solve_set, L3_R1, std::string("Test_L3_R1"))->Name("connect4/gametree/Test_L3_R1")->Arg(1000)->Unit(benchmark::kMillisecond);
@@ -139,4 +212,23 @@ BENCHMARK_CAPTURE(search_depth, tic_tac_toe, gametree::games::tic_tac_toe{})
     ->ArgNames({"", "threads"})
     ->ArgsProduct({{9}, {1, 2, 3, 4}})
     ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+
+BENCHMARK(solve_side_by_side)
+    ->Name("parallel/connect4/gametree/Test_L1_R2/side_by_side")
+    ->ArgNames({"", "threads"})
+    ->ArgsProduct({{60}, {2}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(depth_side_by_side, connect4, board::from_moves("4453"))
+    ->Name("parallel/connect4/gametree/depth/side_by_side")
+    ->ArgNames({"", "threads"})
+    ->ArgsProduct({{14}, {2, 3, 4}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(depth_side_by_side, tic_tac_toe, gametree::games::tic_tac_toe{})
+    ->Name("parallel/tic_tac_toe/gametree/depth/side_by_side")
+    ->ArgNames({"", "threads"})
+    ->ArgsProduct({{9}, {2, 3, 4}})
+    ->UseManualTime()
     ->Unit(benchmark::kMicrosecond);

@@ -123,6 +123,7 @@ TEST_CASE("no more threads search than the process has CPUs, unless oversubscrib
       engine_options o;
       o.threads = threads;
       o.oversubscribe = oversubscribe;
+      o.helpers_after = {};  // the helpers start at once, however short the search
       engine<games::nim> e(o);
       const auto r = e.solve(g);
       CHECK(r.value == expected);
@@ -133,8 +134,39 @@ TEST_CASE("no more threads search than the process has CPUs, unless oversubscrib
   engine_options o;
   o.threads = 2;
   o.oversubscribe = true;
+  o.helpers_after = {};
   engine<games::nim> e(o);
   CHECK(e.solve(games::nim({0, 0})).stats.threads == 1);
+}
+
+TEST_CASE("the helpers join a search once it has run helpers_after, not before") {
+  engine_options o;
+  o.threads = 2;
+  o.oversubscribe = true;
+  // A Connect 4 search of about a million nodes, and Nim's few hundred.
+  const c4 long_search = c4::from_moves("32751571231557");
+  const games::nim short_search({3, 4, 5});
+  for (const auto after : {std::chrono::nanoseconds{0}, std::chrono::nanoseconds{std::chrono::milliseconds(1)},
+                           std::chrono::nanoseconds{std::chrono::hours(1)}, std::chrono::nanoseconds::max()}) {
+    CAPTURE(after.count());
+    o.helpers_after = after;
+    engine<c4> e(o);
+    const auto r = e.solve(long_search);
+    CHECK(long_search.pons_score(r.value) == -3);  // Pons' Test_L1_R2, first line
+    // An hour is never reached: thread 0 searched alone. A millisecond is, well before the
+    // end: the helper searched too, and its nodes are counted.
+    CHECK(r.stats.threads == (after < std::chrono::hours(1) ? 2U : 1U));
+    engine<games::nim> n(o);
+    const auto s = n.solve(short_search);
+    CHECK(s.value == reference::negamax(short_search));
+    if (after == std::chrono::nanoseconds{0}) {
+      CHECK(s.stats.threads == 2);
+    } else if (after >= std::chrono::hours(1)) {
+      CHECK(s.stats.threads == 1);
+    }
+  }
+  o.helpers_after = std::chrono::nanoseconds{-1};
+  CHECK_THROWS_WITH(engine<games::nim>(o), ContainsSubstring("helpers_after must not be negative, not -1 ns"));
 }
 
 #ifdef GAMETREE_CONNECT4_DATA
@@ -150,7 +182,8 @@ TEST_CASE("Connect 4 positions solved by 2, 3 and 4 threads have Pons' scores") 
       o.killer_moves = false;
       o.history = false;
       o.threads = threads;
-      o.oversubscribe = true;  // every thread runs, whatever the CPUs
+      o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+      o.helpers_after = {};  // from the start, however short the search
       if (crowded) o.table_entries = 7 * 512;
       engine<c4> e(o);
       std::size_t mismatches = 0;
@@ -178,7 +211,8 @@ TEST_CASE("a depth-limited search with threads reaches its depth with a legal li
   for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
     engine_options o;
     o.threads = threads;
-    o.oversubscribe = true;  // every thread runs, whatever the CPUs
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    o.helpers_after = {};  // from the start, however short the search
     engine<c4> e(o);
     for (const int depth : {1, 2, 7, 10}) {
       CAPTURE(threads, depth);
@@ -206,7 +240,8 @@ TEST_CASE("max_nodes counts the nodes of every thread") {
     CAPTURE(threads);
     engine_options o;
     o.threads = threads;
-    o.oversubscribe = true;  // every thread runs, whatever the CPUs
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    o.helpers_after = {};  // from the start, however short the search
     engine<c4> e(o);
     search_limits l;
     l.max_nodes = 200000;
@@ -227,7 +262,8 @@ TEST_CASE("stop() and max_time end searches of 1 to 8 threads, each with a legal
     CAPTURE(threads);
     engine_options o;
     o.threads = threads;
-    o.oversubscribe = true;  // every thread runs, whatever the CPUs
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    o.helpers_after = {};  // from the start, however short the search
     o.narrowing = true;
     engine<c4> e(o);
     for (int round = 0; round < 6; ++round) {
@@ -259,7 +295,8 @@ TEST_CASE("an exception in any thread ends the search and reaches the caller") {
     CAPTURE(threads);
     engine_options o;
     o.threads = threads;
-    o.oversubscribe = true;  // every thread runs, whatever the CPUs
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    o.helpers_after = {};  // from the start, however short the search
     o.table_mib = 1;
     engine<throwing_tic_tac_toe> e(o);
     for (const int at : {1, 2, 4, 5}) {
@@ -283,7 +320,8 @@ TEST_CASE("an exception in any thread ends the search and reaches the caller") {
 TEST_CASE("a shared transposition_table is locked only while threads search") {
   engine_options o;
   o.threads = 3;
-  o.oversubscribe = true;  // every thread runs, whatever the CPUs
+  o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+  o.helpers_after = {};  // from the start, however short the search
   engine<games::nim> e(o);
   const games::nim g({3, 4, 5});
   const auto r = e.solve(g);
@@ -302,7 +340,8 @@ TEST_CASE("an alpha-beta player of 2 threads draws every game of tic-tac-toe aga
   // is a draw: the parallel player's moves keep the value, as the one-thread player's do.
   engine_options two;
   two.threads = 2;
-  two.oversubscribe = true;  // every thread runs, whatever the CPUs
+  two.oversubscribe = true;  // every thread runs, whatever the CPUs,
+  two.helpers_after = {};  // from the start, however short the search
   auto a = gametree::alpha_beta_player<games::tic_tac_toe>("two threads", two);
   auto b = gametree::alpha_beta_player<games::tic_tac_toe>("one thread");
   const auto m = gametree::play_match(games::tic_tac_toe{}, a, b, {.games = 12, .opening_plies = 1});
@@ -494,7 +533,8 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
   for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
     engine_options o;
     o.threads = threads;
-    o.oversubscribe = true;  // every thread runs, whatever the CPUs
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    o.helpers_after = {};  // from the start, however short the search
     sets.emplace_back("star2", o);
     o.table_entries = 64;
     sets.emplace_back("star2, 64-entry table", o);

@@ -179,6 +179,10 @@ class engine {
     if (options.threads < 1 || options.threads > 1024) {
       throw std::invalid_argument("engine_options: threads must be 1 .. 1024, not " + std::to_string(options.threads));
     }
+    if (options.helpers_after < std::chrono::nanoseconds::zero()) {
+      throw std::invalid_argument("engine_options: helpers_after must not be negative, not " +
+                                  std::to_string(options.helpers_after.count()) + " ns");
+    }
     if (options.aspiration && !(*options.aspiration > 0 && std::isfinite(*options.aspiration))) {
       throw std::invalid_argument("engine_options: aspiration must be a positive, finite width, not " +
                                   std::to_string(*options.aspiration));
@@ -222,9 +226,18 @@ class engine {
     const detail::budget budget(start, limits.max_time, limits.stop, &stop_requested_);
     const std::uint64_t max_nodes = limits.max_nodes.value_or(std::numeric_limits<std::uint64_t>::max());
     const std::size_t threads = threads_;
+    // The helpers start at once, or once thread 0 finds the search has run helpers_after.
+    const bool deferred = options_.helpers_after > std::chrono::nanoseconds::zero();
     if (threads > 1) {
       if (!team_) team_ = std::make_unique<detail::search_team>();
+      if (!pool_) pool_ = std::make_unique<detail::thread_pool>(threads - 1);
       team_->reset();
+      using clock = std::chrono::steady_clock;
+      team_->pool = pool_.get();
+      team_->release_at = options_.helpers_after < clock::time_point::max() - start
+                              ? start + std::chrono::duration_cast<clock::duration>(options_.helpers_after)
+                              : clock::time_point::max();
+      team_->released = !deferred;
     }
     detail::search_team* team = threads > 1 ? team_.get() : nullptr;
     worker_.begin(game, max_nodes, budget, team, 0);
@@ -253,8 +266,7 @@ class engine {
     while (helpers_.size() < threads - 1) {
       helpers_.push_back(std::make_unique<detail::search_worker<Game>>(options_, table_.get()));
     }
-    if (!pool_) pool_ = std::make_unique<detail::thread_pool>(threads - 1);
-    const concurrent_table shared(table_.get());
+    const concurrent_table shared(table_.get(), !deferred);  // else thread 0 shares it when the helpers start
     std::vector<result_type> results(threads);
     pool_->run([&](std::size_t i) {
       detail::search_worker<Game>& w = i == 0 ? worker_ : *helpers_[i - 1];
@@ -266,47 +278,43 @@ class engine {
         (void)team->claim(index);  // the others stop too
         throw;
       }
-    });
+    }, deferred);
+    // Helpers that were never started searched nothing (and their workers hold the counts
+    // of an earlier search).
+    const std::size_t ran = team->released ? threads : 1;
     if (table_) {
       table_->add_statistics(worker_.table_counts());
-      for (std::size_t i = 1; i < threads; ++i) table_->add_statistics(helpers_[i - 1]->table_counts());
+      for (std::size_t i = 1; i < ran; ++i) table_->add_statistics(helpers_[i - 1]->table_counts());
     }
     const int finisher = team->finisher.load(std::memory_order_acquire);
     std::size_t chosen = 0;
     if (finisher >= 0) {
       chosen = static_cast<std::size_t>(finisher);
     } else {
-      for (std::size_t i = 1; i < threads; ++i) {
+      for (std::size_t i = 1; i < ran; ++i) {
         if (results[i].depth > results[chosen].depth) chosen = i;
       }
     }
     result_type r = std::move(results[chosen]);
-    for (std::size_t i = 0; i < threads; ++i) {
+    for (std::size_t i = 0; i < ran; ++i) {
       if (i == chosen) continue;
       r.stats.add(results[i].stats);
     }
-    r.stats.threads = threads;
+    r.stats.threads = ran;
     r.stats.elapsed = std::chrono::steady_clock::now() - start;
     return r;
   }
 
-  // Marks a table that may be shared by threads for the length of a search (a
-  // transposition_table then locks its buckets; a compact_table needs nothing).
+  // Marks a table shared by the threads of a search from the start (on) or not yet, and not
+  // shared once the search has ended (detail::set_table_concurrent).
   class concurrent_table {
    public:
-    explicit concurrent_table(table_type* t) : t_(t) { set(true); }
+    concurrent_table(table_type* t, bool on) : t_(t) { detail::set_table_concurrent(t_, on); }
     concurrent_table(const concurrent_table&) = delete;
     concurrent_table& operator=(const concurrent_table&) = delete;
-    ~concurrent_table() { set(false); }
+    ~concurrent_table() { detail::set_table_concurrent(t_, false); }
 
    private:
-    void set(bool on) {
-      if constexpr (requires(table_type& t) { t.set_concurrent(on); }) {
-        if (t_ != nullptr) t_->set_concurrent(on);
-      } else {
-        (void)on;
-      }
-    }
     table_type* t_;
   };
 

@@ -132,7 +132,8 @@ class transposition_table {
   }
 
   /// Whether several threads probe (read) and store at once from now on: each bucket is then
-  /// locked while it is read or written. Only between searches. probe()'s pointer is not
+  /// locked while it is read or written. Only while no other thread uses the table (between
+  /// searches, or by the one thread searching before others join). probe()'s pointer is not
   /// safe while another thread stores; read() is.
   void set_concurrent(bool on) {
     if (on && !locks_) locks_ = std::make_unique<detail::spin_mutex[]>(lock_count);

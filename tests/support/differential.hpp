@@ -89,7 +89,8 @@ inline std::vector<option_set> every_option_set(std::size_t threads = 1) {
   sets.push_back({"table, narrowing, hints only, no line", hints_only});
   for (option_set& s : sets) {
     s.options.threads = threads;
-    s.options.oversubscribe = true;  // every thread runs, whatever the CPUs
+    s.options.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    s.options.helpers_after = {};  // from the start, however short the search
   }
   return sets;
 }

@@ -59,15 +59,16 @@ class thread_pool {
   // Runs task(0) on the calling thread and task(i) on helper i, 1 <= i < size(), and returns
   // when every one has returned. If any threw, the exception of the lowest index is rethrown
   // (after all have returned). One run() at a time.
-  void run(const std::function<void(std::size_t)>& task) {
+  // deferred: the helpers start only when task(0) calls release(); if task(0) returns
+  // without, they never run the task, and run() returns without waking them.
+  void run(const std::function<void(std::size_t)>& task, bool deferred = false) {
     {
       const std::lock_guard<std::mutex> hold(mutex_);
       task_ = &task;
-      running_ = threads_.size();
-      ++round_;
+      released_ = false;
       for (std::exception_ptr& e : errors_) e = nullptr;
     }
-    wake_.notify_all();
+    if (!deferred) release();
     try {
       task(0);
     } catch (...) {
@@ -79,6 +80,19 @@ class thread_pool {
     for (const std::exception_ptr& e : errors_) {
       if (e) std::rethrow_exception(e);
     }
+  }
+
+  // Starts the helpers on the task of the run() in progress (from its task(0), or by run()
+  // itself); a second call does nothing.
+  void release() {
+    {
+      const std::lock_guard<std::mutex> hold(mutex_);
+      if (released_) return;
+      released_ = true;
+      running_ = threads_.size();
+      ++round_;
+    }
+    wake_.notify_all();
   }
 
  private:
@@ -121,6 +135,7 @@ class thread_pool {
   const std::function<void(std::size_t)>* task_ = nullptr;
   std::uint64_t round_ = 0;
   std::size_t running_ = 0;  // helpers still in the round's task
+  bool released_ = false;    // the helpers were started on the current (or last) task
   bool quit_ = false;
   std::vector<std::exception_ptr> errors_;  // one per index, set by the thread of that index
   std::vector<std::thread> threads_;

@@ -116,6 +116,12 @@ struct engine_options {
   /// Run all `threads` threads even where the process has fewer CPUs (to test a parallel
   /// search's interleavings on a small machine, or to share the cores with other work).
   bool oversubscribe = false;
+  /// With threads above 1: the other threads join a search once it has run this long (thread
+  /// 0 looks every 1024 nodes), so a search that ends sooner is made by one thread, without
+  /// the cost of waking the others (tens of microseconds) or of sharing a small table's
+  /// entries between cores at every node (see docs/parallel.md). 0: they start at once. Not
+  /// negative.
+  std::chrono::nanoseconds helpers_after = std::chrono::milliseconds(1);
   /// Games with chance states: how chance states are pruned. Needs payoff_bounds() (without,
   /// every outcome is searched with no window whatever this says). The values are the same.
   chance_pruning chance = chance_pruning::star2;
@@ -140,7 +146,8 @@ struct engine_statistics {
   std::uint64_t pv_nodes = 0;
   std::int64_t max_ply = 0;      ///< deepest ply entered
   /// threads that searched: engine_options::threads, or fewer where the process has fewer
-  /// CPUs (see engine_options::oversubscribe)
+  /// CPUs (see engine_options::oversubscribe), or 1 where the search ended before
+  /// engine_options::helpers_after
   std::size_t threads = 1;
   /// nodes_by_depth[d - 1]: nodes of the iteration of depth d (one entry for solve()).
   std::vector<std::uint64_t> nodes_by_depth;

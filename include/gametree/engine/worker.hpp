@@ -14,6 +14,7 @@
 
 #include <gametree/detail/budget.hpp>
 #include <gametree/detail/inline.hpp>
+#include <gametree/detail/thread_pool.hpp>
 #include <gametree/engine/options.hpp>
 #include <gametree/engine/ordering.hpp>
 #include <gametree/engine/trace.hpp>
@@ -24,6 +25,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -122,6 +124,17 @@ struct search_team {
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<int> finisher{-1};
 
+  // The helpers of a search start once thread 0 finds the clock past release_at (it looks
+  // every 1024 nodes): a search that ends sooner is made by thread 0 alone, without waking
+  // them. Read and written by thread 0 alone (and by the engine after the search).
+  thread_pool* pool = nullptr;
+  std::chrono::steady_clock::time_point release_at{};
+  bool released = true;
+  void release_helpers() {
+    released = true;
+    pool->release();
+  }
+
   // The busy marks: a state's place (engine_table<G>::bits() of its table place) in one of
   // busy_slots words, overwritten by the next state that lands there; so a mark may be lost
   // (two threads then search the state at once, as without marks) or, rarely, a state taken
@@ -161,6 +174,14 @@ struct search_team {
     return f >= 0 && f != index;
   }
 };
+
+// Tells a table that several threads probe and store at once from now on (a
+// transposition_table then locks its buckets; a compact_table reads and writes its words as
+// atomics), or no longer. Only while no other thread uses it. nullptr: no table.
+template <class Table>
+void set_table_concurrent(Table* t, bool on) {
+  if (t != nullptr) t->set_concurrent(on);
+}
 
 template <game Game>
 class search_worker {
@@ -208,7 +229,9 @@ class search_worker {
     max_nodes_ = max_nodes;
     team_ = team;
     index_ = index;
-    mark_plies_ = team_ != nullptr && table_ != nullptr ? busy_plies : 0;
+    // Thread 0 of a team whose helpers start later searches as one thread until they do.
+    shares_table_ = team_ != nullptr && (index_ != 0 || team_->released);
+    mark_plies_ = shares_table_ && table_ != nullptr ? busy_plies : 0;
     reported_ = 0;
     table_counts_ = {};
     next_check_ = team_ != nullptr ? 1024 : std::min<std::uint64_t>(max_nodes_, 1024);
@@ -516,6 +539,13 @@ class search_worker {
       if (team_->ended_for(index_)) {
         reason_ = stop_reason::stopped;
         return true;
+      }
+      if (index_ == 0 && !team_->released && std::chrono::steady_clock::now() >= team_->release_at) {
+        // Between two nodes of thread 0's, so the table is not in use: from now on shared.
+        set_table_concurrent(table_, true);
+        shares_table_ = true;
+        mark_plies_ = table_ != nullptr ? busy_plies : 0;
+        team_->release_helpers();
       }
       next_check_ = (stats_.nodes | 1023U) + 1;
     } else {
@@ -947,7 +977,7 @@ class search_worker {
         } else {
           written = with_key(*game_, f.hash, [&](const auto& k) { return table_->store(f.hash, k, best, value, depth, bound); });
         }
-        if (team_ != nullptr) ++(written ? table_counts_.stores : table_counts_.rejected);
+        if (shares_table_) ++(written ? table_counts_.stores : table_counts_.rejected);
       }
     } else {
       (void)f;
@@ -1128,6 +1158,7 @@ class search_worker {
   std::size_t mark_plies_ = 0;      // in a team with a table busy_plies (the plies it marks), else 0
   std::uint64_t reported_ = 0;      // nodes already added to the team's count
   table_statistics table_counts_;   // in a team: the stores it made (the shared table counts none)
+  bool shares_table_ = false;       // other threads use the table too (they have started)
   trace_type* tracing_ = nullptr;   // the iteration under way's trace, or none
   // Chance games: the chance frames by ply, the outcomes' probabilities beside the moves
   // (probabilities_[i] for moves_[i] of a chance frame), a buffer for chance_outcomes(), and
