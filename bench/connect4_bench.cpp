@@ -25,8 +25,8 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -123,9 +123,16 @@ void search_depth(benchmark::State& state, const Game& game) {
 
 // Side by side: each item searched by one thread and then by state.range(1) threads, in turn,
 // so that both meet the same minutes of a machine whose speed varies from minute to minute.
-// search(e, i) searches item i with engine e (table cleared) and gives its nodes, or nothing
-// when the result is wrong. Counters: the threaded searches' time and nodes over one
-// thread's, and both times per item; the iteration time is the threaded searches'.
+// search(e, i) searches item i with engine e (table cleared) and gives its nodes and the
+// threads that searched, or nothing when the result is wrong. Which of the two goes first
+// alternates from search to search. Counters: the threaded searches' time and nodes over one
+// thread's, both times per item, and the mean threads that searched (fewer than asked where
+// the process has fewer CPUs, 1 where a search ends before the helpers join it); the
+// iteration time is the threaded searches'.
+struct searched {
+  std::uint64_t nodes = 0;
+  std::size_t threads = 0;
+};
 template <class Game, class Search>
 void side_by_side(benchmark::State& state, gametree::engine_options o, std::size_t items, Search search) {
   o.threads = 1;
@@ -134,22 +141,28 @@ void side_by_side(benchmark::State& state, gametree::engine_options o, std::size
   gametree::engine<Game> many(o);
   std::array<double, 2> seconds{};
   std::array<double, 2> nodes{};
+  double threads_ran = 0;
+  std::size_t turn = 0;
   for (auto _ : state) {
     double threaded = 0;
-    for (std::size_t i = 0; i < items; ++i) {
-      for (std::size_t k = 0; k < 2; ++k) {
+    for (std::size_t i = 0; i < items; ++i, ++turn) {
+      for (std::size_t j = 0; j < 2; ++j) {
+        const std::size_t k = (j + turn) % 2;
         gametree::engine<Game>& e = k == 0 ? one : many;
         e.clear();
         const auto t0 = std::chrono::steady_clock::now();
-        const std::optional<std::uint64_t> n = search(e, i);
+        const std::optional<searched> r = search(e, i);
         const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (!n) {
+        if (!r) {
           state.SkipWithError("a search gave a wrong result");
           return;
         }
         seconds[k] += dt;
-        nodes[k] += static_cast<double>(*n);
-        if (k == 1) threaded += dt;
+        nodes[k] += static_cast<double>(r->nodes);
+        if (k == 1) {
+          threaded += dt;
+          threads_ran += static_cast<double>(r->threads);
+        }
       }
     }
     state.SetIterationTime(threaded);
@@ -157,6 +170,7 @@ void side_by_side(benchmark::State& state, gametree::engine_options o, std::size
   const double searches = static_cast<double>(state.iterations()) * static_cast<double>(items);
   state.counters["time_ratio"] = seconds[1] / seconds[0];
   state.counters["nodes_ratio"] = nodes[1] / nodes[0];
+  state.counters["threads_ran"] = threads_ran / searches;
   state.counters["us/item, 1 thread"] = seconds[0] * 1e6 / searches;
   state.counters["us/item, threads"] = seconds[1] * 1e6 / searches;
 }
@@ -169,10 +183,10 @@ void solve_side_by_side(benchmark::State& state) {
     return;
   }
   side_by_side<board>(state, connect4_app::engine_options(64), set.size(),
-                      [&](gametree::engine<board>& e, std::size_t i) -> std::optional<std::uint64_t> {
+                      [&](gametree::engine<board>& e, std::size_t i) -> std::optional<searched> {
                         const auto r = e.solve(set[i].game);
                         if (set[i].game.pons_score(r.value) != set[i].score) return std::nullopt;
-                        return r.stats.nodes;
+                        return searched{r.stats.nodes, r.stats.threads};
                       });
 }
 
@@ -181,10 +195,10 @@ template <class Game>
 void depth_side_by_side(benchmark::State& state, const Game& game) {
   gametree::search_limits limits;
   limits.max_depth = static_cast<std::int32_t>(state.range(0));
-  side_by_side<Game>(state, {}, 1, [&](gametree::engine<Game>& e, std::size_t) -> std::optional<std::uint64_t> {
+  side_by_side<Game>(state, {}, 1, [&](gametree::engine<Game>& e, std::size_t) -> std::optional<searched> {
     const auto r = e.search(game, limits);
     if (r.depth < state.range(0) && !r.solved) return std::nullopt;
-    return r.stats.nodes;
+    return searched{r.stats.nodes, r.stats.threads};
   });
 }
 

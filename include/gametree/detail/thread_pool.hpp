@@ -1,8 +1,9 @@
 #pragma once
 // detail::thread_pool: the threads of a parallel search, started once and kept between
 // searches (a search of a few hundred microseconds must not pay for starting threads). run()
-// hands one task to every thread, the caller's included, and returns when all of them are
-// done, so the task may use whatever lives on the caller's stack.
+// hands one task to every thread, the caller's included (or, deferred, to the caller alone
+// until it calls release()), and returns when all that started it are done, so the task may
+// use whatever lives on the caller's stack.
 
 #include <condition_variable>
 #include <cstddef>
@@ -87,7 +88,7 @@ class thread_pool {
   void release() {
     {
       const std::lock_guard<std::mutex> hold(mutex_);
-      if (released_) return;
+      if (released_ || task_ == nullptr) return;  // started already, or no run() under way
       released_ = true;
       running_ = threads_.size();
       ++round_;

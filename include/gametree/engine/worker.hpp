@@ -401,8 +401,8 @@ class search_worker {
   static constexpr std::size_t busy_plies = 16;
   // ... if at least this many plies remain to the depth limit (a solve has none): below, a
   // subtree is too small to be worth sharing, and a mark costs more than it saves (the
-  // marks' cache lines pass between the cores at every node). 6 measured best of 0, 2, 3, 4,
-  // 5, 6 and 8 on depth-limited Connect 4 and tic-tac-toe searches (docs/parallel.md).
+  // marks' cache lines pass between the cores at every node). Of 0, 2, 3, 4, 5, 6 and 8, 5 and
+  // 6 measured best on depth-limited Connect 4 and tic-tac-toe searches (docs/parallel.md).
   static constexpr std::int64_t busy_depth = 6;
   // The most plies of a line a search collects itself (the drivers extend it): the buffer is
   // pv_rows^2 moves, whatever max_pv_length is.
@@ -540,13 +540,6 @@ class search_worker {
         reason_ = stop_reason::stopped;
         return true;
       }
-      if (index_ == 0 && !team_->released && std::chrono::steady_clock::now() >= team_->release_at) {
-        // Between two nodes of thread 0's, so the table is not in use: from now on shared.
-        set_table_concurrent(table_, true);
-        shares_table_ = true;
-        mark_plies_ = table_ != nullptr ? busy_plies : 0;
-        team_->release_helpers();
-      }
       next_check_ = (stats_.nodes | 1023U) + 1;
     } else {
       if (stats_.nodes >= max_nodes_) {
@@ -562,6 +555,15 @@ class search_worker {
     if (budget_.past_deadline()) {
       reason_ = stop_reason::time;
       return true;
+    }
+    // Not in a check that ends the search: the helpers would start for nothing.
+    if (team_ != nullptr && index_ == 0 && !team_->released && std::chrono::steady_clock::now() >= team_->release_at) {
+      // Between two nodes of thread 0's, so the table is not in use: from now on shared. The
+      // states on thread 0's path stay unmarked until it leaves them.
+      set_table_concurrent(table_, true);
+      shares_table_ = true;
+      mark_plies_ = table_ != nullptr ? busy_plies : 0;
+      team_->release_helpers();
     }
     return false;
   }
@@ -1155,9 +1157,9 @@ class search_worker {
   budget budget_;
   search_team* team_ = nullptr;     // the parallel search this worker is a thread of, or none
   int index_ = 0;                   // its thread index there
-  std::size_t mark_plies_ = 0;      // in a team with a table busy_plies (the plies it marks), else 0
+  std::size_t mark_plies_ = 0;      // sharing a table in a team: busy_plies (the plies it marks), else 0
   std::uint64_t reported_ = 0;      // nodes already added to the team's count
-  table_statistics table_counts_;   // in a team: the stores it made (the shared table counts none)
+  table_statistics table_counts_;   // sharing the table: the stores it made (the shared table counts none)
   bool shares_table_ = false;       // other threads use the table too (they have started)
   trace_type* tracing_ = nullptr;   // the iteration under way's trace, or none
   // Chance games: the chance frames by ply, the outcomes' probabilities beside the moves
