@@ -232,11 +232,8 @@ class engine {
       if (!team_) team_ = std::make_unique<detail::search_team>();
       if (!pool_) pool_ = std::make_unique<detail::thread_pool>(threads - 1);
       team_->reset();
-      using clock = std::chrono::steady_clock;
       team_->pool = pool_.get();
-      team_->release_at = options_.helpers_after < clock::time_point::max() - start
-                              ? start + std::chrono::duration_cast<clock::duration>(options_.helpers_after)
-                              : clock::time_point::max();
+      team_->release = detail::budget(start, options_.helpers_after, nullptr, nullptr);  // its deadline alone
       team_->released = !deferred;
     }
     detail::search_team* team = threads > 1 ? team_.get() : nullptr;

@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -124,11 +123,11 @@ struct search_team {
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<int> finisher{-1};
 
-  // The helpers of a search start once thread 0 finds the clock past release_at (it looks
+  // The helpers of a search start once thread 0 finds release past its deadline (it looks
   // every 1024 nodes): a search that ends sooner is made by thread 0 alone, without waking
   // them. Read and written by thread 0 alone (and by the engine after the search).
   thread_pool* pool = nullptr;
-  std::chrono::steady_clock::time_point release_at{};
+  budget release;
   bool released = true;
   void release_helpers() {
     released = true;
@@ -230,8 +229,7 @@ class search_worker {
     team_ = team;
     index_ = index;
     // Thread 0 of a team whose helpers start later searches as one thread until they do.
-    shares_table_ = team_ != nullptr && (index_ != 0 || team_->released);
-    mark_plies_ = shares_table_ && table_ != nullptr ? busy_plies : 0;
+    share_table(team_ != nullptr && (index_ != 0 || team_->released));
     reported_ = 0;
     table_counts_ = {};
     next_check_ = team_ != nullptr ? 1024 : std::min<std::uint64_t>(max_nodes_, 1024);
@@ -518,6 +516,13 @@ class search_worker {
     }
   }
 
+  // Whether other threads use the table too: its stores are then counted here, and the
+  // first busy_plies plies are marked.
+  void share_table(bool on) noexcept {
+    shares_table_ = on;
+    mark_plies_ = on && table_ != nullptr ? busy_plies : 0;
+  }
+
   // Checked before every node but the root: the node budget exactly, the clock and the stop
   // flags every 1024 nodes. One comparison in the common case: next_check_ is the nearer of
   // the node limit and the next multiple of 1024.
@@ -557,12 +562,11 @@ class search_worker {
       return true;
     }
     // Not in a check that ends the search: the helpers would start for nothing.
-    if (team_ != nullptr && index_ == 0 && !team_->released && std::chrono::steady_clock::now() >= team_->release_at) {
+    if (team_ != nullptr && index_ == 0 && !team_->released && team_->release.past_deadline()) {
       // Between two nodes of thread 0's, so the table is not in use: from now on shared. The
       // states on thread 0's path stay unmarked until it leaves them.
       set_table_concurrent(table_, true);
-      shares_table_ = true;
-      mark_plies_ = table_ != nullptr ? busy_plies : 0;
+      share_table(true);
       team_->release_helpers();
     }
     return false;
