@@ -61,43 +61,78 @@ bool legal(const G& g, const typename G::move_type& m) {
 // Connect 4 after these moves: a search of some seconds, so that budgets end it.
 c4 hard_position() { return c4::from_moves("4453"); }
 
-// Tic-tac-toe whose play() throws once armed, on the first move that puts throw_at stones on
-// the board: every solve gets there (a game is won with 5 stones at the earliest), in
-// whichever thread gets there first.
-// With helpers_only, only threads other than the test's own throw: the helper's exception
-// must end the search that the caller's thread is still making.
-struct throwing_tic_tac_toe : games::tic_tac_toe {
-  static inline std::atomic<int> throw_at{0};  // 0: never
+// What makes throwing<G> throw, for every G. throw_at: the ply (counted from the root) whose
+// move throws, 0 for none. With helpers_only, only threads other than the test's own (caller)
+// throw: the helper's exception must end the search that the caller's thread is still making.
+// caller_waits_after: once the caller has played that many moves, its moves wait (up to 5 s)
+// until a helper has thrown, so that a helper that joins late still plays before the caller's
+// search can end.
+struct throw_control {
+  static inline std::atomic<int> throw_at{0};
   static inline std::atomic<bool> helpers_only{false};
   static inline std::thread::id caller{};
-  int stones = 0;
-  void play(int m) {
-    if (stones + 1 == throw_at.load() && (!helpers_only.load() || std::this_thread::get_id() != caller)) {
-      throw std::runtime_error("the game gave up");
-    }
-    games::tic_tac_toe::play(m);
-    ++stones;
-  }
-  void undo(int m) {
-    games::tic_tac_toe::undo(m);
-    --stones;
+  static inline std::atomic<int> caller_waits_after{0};  // 0: never waits
+  static inline std::atomic<int> caller_plays{0};
+  static inline std::atomic<bool> helper_threw{false};
+  static void reset() {
+    throw_at = 0;
+    helpers_only = false;
+    caller_waits_after = 0;
+    caller_plays = 0;
+    helper_threw = false;
   }
 };
+
+// G whose play() throws as throw_control says, on the first move that reaches throw_at plies
+// from the root: every solve of the games below gets there, in whichever thread gets there
+// first.
+template <class G>
+struct throwing : G {
+  throwing() = default;
+  explicit throwing(G g) : G(std::move(g)) {}
+  int plies = 0;
+  void play(const typename G::move_type& m) {
+    const bool on_caller = std::this_thread::get_id() == throw_control::caller;
+    if (plies + 1 == throw_control::throw_at.load() && (!throw_control::helpers_only.load() || !on_caller)) {
+      if (!on_caller) throw_control::helper_threw = true;
+      throw std::runtime_error("the game gave up");
+    }
+    if (on_caller && throw_control::caller_waits_after.load() > 0 &&
+        throw_control::caller_plays.fetch_add(1) >= throw_control::caller_waits_after.load()) {
+      const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+      while (!throw_control::helper_threw.load() && std::chrono::steady_clock::now() < give_up) {
+        std::this_thread::yield();
+      }
+    }
+    G::play(m);
+    ++plies;
+  }
+  void undo(const typename G::move_type& m) {
+    G::undo(m);
+    --plies;
+  }
+};
+
+using throwing_tic_tac_toe = throwing<games::tic_tac_toe>;
 
 }  // namespace
 
 TEST_CASE("every option set solves random positions at 2 and 4 threads as plain negamax does") {
-  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
-    CAPTURE(threads);
+  // The helpers from the start, and (2 threads) once thread 0 has entered 1,024 nodes: the
+  // table switches to shared in the middle of its search wherever a position takes longer.
+  using std::chrono::nanoseconds;
+  for (const auto& [threads, after] : {std::pair{std::size_t{2}, nanoseconds{0}}, std::pair{std::size_t{4}, nanoseconds{0}},
+                                       std::pair{std::size_t{2}, nanoseconds{1}}}) {
+    CAPTURE(threads, after.count());
     report<games::tic_tac_toe>(differential_solve(tic_tac_toe_positions(positions_per_kind),
-                                                  memo_reference<games::tic_tac_toe>{}, threads));
-    report<games::nim>(differential_solve(nim_positions(positions_per_kind), plain_reference{}, threads));
+                                                  memo_reference<games::tic_tac_toe>{}, threads, after));
+    report<games::nim>(differential_solve(nim_positions(positions_per_kind), plain_reference{}, threads, after));
     report<small_connect_four>(differential_solve(small_connect_four_positions(positions_per_kind / 3),
-                                                  memo_reference<small_connect_four>{}, threads));
+                                                  memo_reference<small_connect_four>{}, threads, after));
     report<payoff_game>(differential_solve(tree_positions<payoff_game>(positions_per_kind, 12, true),
-                                           plain_reference{}, threads));
+                                           plain_reference{}, threads, after));
     report<decisive_game>(differential_solve(tree_positions<decisive_game>(positions_per_kind, 10, true),
-                                             plain_reference{}, threads));
+                                             plain_reference{}, threads, after));
   }
 }
 
@@ -291,6 +326,51 @@ TEST_CASE("stop() and max_time end searches of 1 to 8 threads, each with a legal
   }
 }
 
+TEST_CASE("stop() and max_time end searches whose helpers join late, before or after the end") {
+  std::mt19937_64 rng(78);
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    CAPTURE(threads);
+    engine_options o;
+    o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs
+    o.narrowing = true;
+    o.table_mib = 1;
+    for (int round = 0; round < 6; ++round) {
+      o.helpers_after = std::chrono::microseconds(std::uniform_int_distribution<int>(1, 2000)(rng));
+      CAPTURE(o.helpers_after.count());
+      engine<c4> e(o);
+      const auto wait = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
+      gametree::engine_result<c4> r;
+      std::thread searcher([&] { r = e.solve(hard_position()); });
+      std::this_thread::sleep_for(wait);
+      e.stop();
+      searcher.join();
+      CHECK(r.reason == stop_reason::stopped);
+      CHECK((r.stats.threads == 1 || r.stats.threads == threads));
+      REQUIRE(r.best_move);
+      CHECK(legal(hard_position(), *r.best_move));
+      search_limits l;
+      l.max_time = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
+      const auto timed = e.solve(hard_position(), l);
+      CHECK(timed.reason == stop_reason::time);
+      CHECK((timed.stats.threads == 1 || timed.stats.threads == threads));
+      REQUIRE(timed.best_move);
+      CHECK(legal(hard_position(), *timed.best_move));
+    }
+    // A deadline that passes by the check at which the helpers would start ends the search
+    // there: they are not woken to stop at once.
+    o.helpers_after = std::chrono::nanoseconds{1};
+    engine<c4> e(o);
+    search_limits l;
+    l.max_time = std::chrono::nanoseconds{1};
+    const auto r = e.solve(hard_position(), l);
+    CHECK(r.reason == stop_reason::time);
+    CHECK(r.stats.threads == 1);
+    REQUIRE(r.best_move);
+    CHECK(legal(hard_position(), *r.best_move));
+  }
+}
+
 TEST_CASE("an exception in any thread ends the search and reaches the caller") {
   for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
     CAPTURE(threads);
@@ -300,21 +380,85 @@ TEST_CASE("an exception in any thread ends the search and reaches the caller") {
     o.helpers_after = {};  // from the start, however short the search
     o.table_mib = 1;
     engine<throwing_tic_tac_toe> e(o);
+    throw_control::reset();
     for (const int at : {1, 2, 4, 5}) {
-      throwing_tic_tac_toe::throw_at = at;
+      throw_control::throw_at = at;
       e.clear();
       CHECK_THROWS_WITH(e.solve(throwing_tic_tac_toe{}), "the game gave up");
     }
-    throwing_tic_tac_toe::caller = std::this_thread::get_id();
-    throwing_tic_tac_toe::helpers_only = true;
-    throwing_tic_tac_toe::throw_at = 1;  // a helper's first move: it plays one before the table can answer
+    throw_control::caller = std::this_thread::get_id();
+    throw_control::helpers_only = true;
+    throw_control::throw_at = 1;  // a helper's first move: it plays one before the table can answer
     e.clear();
     CHECK_THROWS_WITH(e.solve(throwing_tic_tac_toe{}), "the game gave up");
-    throwing_tic_tac_toe::helpers_only = false;
-    throwing_tic_tac_toe::throw_at = 0;
+    throw_control::reset();
     const auto r = e.solve(throwing_tic_tac_toe{});
     CHECK(r.solved);
     CHECK(r.value == gametree::score<int>{});
+  }
+}
+
+TEST_CASE("a game's exception before or after late helpers join ends the search and reaches the caller") {
+  using throwing_nim = throwing<games::nim>;
+  const games::nim plain({2, 3, 4, 5, 6});  // 28,569 nodes alone: thread 0 wakes the helpers at its first check (1,024)
+  const throwing_nim g(plain);
+  const auto expected = engine<games::nim>().solve(plain).value;
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{3}}) {
+    CAPTURE(threads);
+    engine_options o;
+    o.threads = threads;
+    o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+    o.helpers_after = std::chrono::nanoseconds{1};  // once thread 0 has entered 1,024 nodes
+    o.table_mib = 1;
+    engine<throwing_nim> e(o);
+    // Before: thread 0's first move throws, long before its first check; no helper starts.
+    throw_control::reset();
+    throw_control::throw_at = 1;
+    CHECK_THROWS_WITH(e.solve(g), "the game gave up");
+    // After: a helper's first move throws, and thread 0, 4,000 moves in, waits for it.
+    throw_control::reset();
+    throw_control::caller = std::this_thread::get_id();
+    throw_control::helpers_only = true;
+    throw_control::throw_at = 1;
+    throw_control::caller_waits_after = 4000;
+    e.clear();
+    CHECK_THROWS_WITH(e.solve(g), "the game gave up");
+    CHECK(throw_control::helper_threw);
+    // The engine then solves, its helpers joining.
+    throw_control::reset();
+    e.clear();
+    const auto r = e.solve(g);
+    CHECK(r.value == expected);
+    CHECK(r.stats.threads == threads);
+  }
+}
+
+TEST_CASE("a transposition_table game's table is locked from the moment late helpers join") {
+  // Nim's keys own memory, so its table locks its entries while threads share it. Thread 0
+  // searches alone with the table unlocked, then at its first check (1,024 nodes) wakes the
+  // helpers and locks it, in the middle of its search. Crowded: 1,024 entries for the 840
+  // states, whose collisions make the search 12 times longer (heavy replacement).
+  const games::nim g({3, 4, 5, 6});  // 7,569 nodes alone
+  const auto expected = engine<games::nim>().solve(g).value;
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{3}}) {
+    for (const bool crowded : {false, true}) {
+      CAPTURE(threads, crowded);
+      engine_options o;
+      o.threads = threads;
+      o.oversubscribe = true;  // every thread runs, whatever the CPUs,
+      o.helpers_after = std::chrono::nanoseconds{1};  // once thread 0 has entered 1,024 nodes
+      if (crowded) o.table_entries = 1024;
+      engine<games::nim> e(o);
+      const auto r = e.solve(g);
+      CHECK(r.value == expected);
+      CHECK(r.stats.threads == threads);
+      REQUIRE(e.table() != nullptr);
+      CHECK(!e.table()->concurrent());
+      // The next search starts alone and unlocked again, and finds what the last one stored.
+      const auto again = e.solve(g);
+      CHECK(again.value == expected);
+      if (!crowded) CHECK(again.stats.nodes < r.stats.nodes);
+    }
   }
 }
 
@@ -543,16 +687,29 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
     o.pvs = true;
     sets.emplace_back("star1, pvs, 64-entry table", o);
   }
+  // The helpers joining at thread 0's first check (1,024 nodes), on trees deep and wide
+  // enough that about a third of the solves outlast it.
+  engine_options late;
+  late.threads = 2;
+  late.oversubscribe = true;
+  late.helpers_after = std::chrono::nanoseconds{1};
+  late.table_entries = 64;
+  sets.emplace_back("star2, 64-entry table, helpers join late", late);
   for (const auto& [name, options] : sets) {
     INFO(name << ", " << options.threads << " threads");
+    const bool joins_late = options.helpers_after > std::chrono::nanoseconds::zero();
+    const int max_ply = joins_late ? 14 : 6;
+    const std::uint64_t width = joins_late ? 48 : 12;
     engine<random_chance_game<true>> e(options);
     engine<random_chance_game<false>> plain(options);
+    int joined = 0;  // solves the helpers joined
     for (int n = 0; n < positions_per_kind; ++n) {
       const auto seed = static_cast<std::uint64_t>(n + 1);
       INFO("seed " << seed);
-      const random_chance_game<true> g({.seed = seed, .max_ply = 6, .width = 12});
+      const random_chance_game<true> g({.seed = seed, .max_ply = max_ply, .width = width});
       const double expected = reference::expectimax(g);
       const auto r = e.solve(g);
+      joined += r.stats.threads > 1 ? 1 : 0;
       REQUIRE(r.value.is_value());
       CHECK(std::abs(r.value.value() - expected) <= tolerance);
       REQUIRE(r.best_move);
@@ -561,9 +718,10 @@ TEST_CASE("expectimax with threads: plain expectimax's values, Star1 and Star2, 
       const auto d = e.search(g, {.max_depth = 3});
       CHECK(std::abs(d.value.value() - reference::expectimax(g, 3)) <= tolerance);
       // Without payoff bounds: no cuts at chance states, the table and the threads alone.
-      const random_chance_game<false> u({.seed = seed + 500000, .max_ply = 6, .width = 12});
+      const random_chance_game<false> u({.seed = seed + 500000, .max_ply = max_ply, .width = width});
       CHECK(std::abs(plain.solve(u).value.value() - reference::expectimax(u)) <= tolerance);
     }
+    CHECK(joined > 0);  // late helpers too: some solves outlast thread 0's first check
   }
 }
 

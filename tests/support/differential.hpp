@@ -11,6 +11,7 @@
 #include <gametree/search.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -44,8 +45,10 @@ struct option_set {
 
 // Every combination the engine offers: table off / one entry / 4096 entries, ordering on/off,
 // make/unmake vs copy-make, exact keys vs the hash alone; every set searches with threads
-// threads.
-inline std::vector<option_set> every_option_set(std::size_t threads = 1) {
+// threads, the helpers joining after helpers_after (0: from the start, however short the
+// search).
+inline std::vector<option_set> every_option_set(std::size_t threads = 1,
+                                                std::chrono::nanoseconds helpers_after = {}) {
   std::vector<option_set> sets;
   for (int table = 0; table < 3; ++table) {
     for (const bool ordering : {true, false}) {
@@ -90,7 +93,7 @@ inline std::vector<option_set> every_option_set(std::size_t threads = 1) {
   for (option_set& s : sets) {
     s.options.threads = threads;
     s.options.oversubscribe = true;  // every thread runs, whatever the CPUs,
-    s.options.helpers_after = {};  // from the start, however short the search
+    s.options.helpers_after = helpers_after;
   }
   return sets;
 }
@@ -166,11 +169,11 @@ std::string line_defect(const G& g, const std::vector<typename G::move_type>& pv
 // Solves every position with every option set and compares with plain negamax: the value, the
 // value of the returned move, the bound and the line of best play (line_defect). One engine
 // per option set solves every position, so what one search leaves in the table meets the next.
-// threads: the engines' threads. Returns the failures.
+// threads and helpers_after: the engines' (every_option_set). Returns the failures.
 template <class G, class Reference>
 std::vector<std::string> differential_solve(const std::vector<G>& positions, Reference&& value_of,
-                                            std::size_t threads = 1) {
-  const auto sets = every_option_set(threads);
+                                            std::size_t threads = 1, std::chrono::nanoseconds helpers_after = {}) {
+  const auto sets = every_option_set(threads, helpers_after);
   std::vector<std::unique_ptr<engine<G>>> engines;
   for (const auto& s : sets) engines.push_back(std::make_unique<engine<G>>(s.options));
   std::vector<std::string> failures;
