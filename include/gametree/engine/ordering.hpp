@@ -33,9 +33,10 @@ class move_order {
   // Sorts moves[first, last) of the node at ply p of state g (stable for equal keys).
   void order(const Game& g, std::vector<move_type>& moves, std::size_t first, std::size_t last,
              const std::optional<move_type>& table_move, std::size_t p) {
-    if (keys_.size() < last) keys_.resize(moves.capacity());
     const std::size_t k = 2 * p;
-    if (killers_.size() < k + 2) killers_.resize(k + 2);
+    if (killers_.size() < k + 2) killers_.resize(k + 2);  // reward() writes them, sorted or not
+    if (last - first < 2) return;  // one move is in order (Connect 4's forced blocks)
+    if (keys_.size() < last) keys_.resize(moves.capacity());
     const std::optional<move_type>& killer1 = killers_[k];
     const std::optional<move_type>& killer2 = killers_[k + 1];
     for (std::size_t i = first; i < last; ++i) {

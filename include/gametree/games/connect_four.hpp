@@ -225,9 +225,17 @@ class connect_four {
   }
   static constexpr std::array<int, columns> centre_first = centre_order();
 
+  // The columns' masks in centre_first's order: append() tests each column with one load.
+  static constexpr auto centre_masks() noexcept {
+    std::array<std::uint64_t, columns> masks{};
+    for (std::size_t i = 0; i < columns; ++i) masks[i] = column_mask(centre_first[i]);
+    return masks;
+  }
+  static constexpr std::array<std::uint64_t, columns> centre_first_masks = centre_masks();
+
   static void append(std::uint64_t cells_to_play, std::vector<int>& out) {
-    for (const int column : centre_first) {
-      if ((cells_to_play & column_mask(column)) != 0) out.push_back(column);
+    for (std::size_t i = 0; i < columns; ++i) {
+      if ((cells_to_play & centre_first_masks[i]) != 0) out.push_back(centre_first[i]);
     }
   }
 
