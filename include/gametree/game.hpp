@@ -600,6 +600,18 @@ concept expanding_game = bounded_game<G> && pruning_game<G> &&
                            { g.expand(out) } -> std::convertible_to<score_range<game_value_t<G>>>;
                          };
 
+/// Optional: g.expand_child(out), for an expanding_game: what expand(out) gives, at a state
+/// the search reached by one of the moves expand() listed at a state whose bounds were not
+/// exact (a search move the engine searched). The game may use what its own expand()
+/// promises of such moves; Connect 4's leave the opponent no win at once, so expand_child()
+/// skips looking for one. The engine calls it two plies and more below the root, where the
+/// parent's moves came from expand(); elsewhere expand(). It must give exactly what expand()
+/// would there.
+template <class G>
+concept child_expanding_game = expanding_game<G> && requires(const G& g, std::vector<typename G::move_type>& out) {
+  { g.expand_child(out) } -> std::convertible_to<score_range<game_value_t<G>>>;
+};
+
 /// Optional: g.horizon() -> an integer, the most plies the game can still last from this state
 /// (Connect 4: the empty cells). solve() uses it to choose the scores it tests when it
 /// narrows the value: wins and losses then lie on a line of known length, and the cheap tests

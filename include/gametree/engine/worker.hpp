@@ -630,7 +630,12 @@ class search_worker {
     if constexpr (bounded_game<Game>) {
       if (p > 0) {
         score_range<value_type> r;
-        if constexpr (expanding_game<Game>) {
+        if constexpr (child_expanding_game<Game>) {
+          // Below the root's children, a state reached by one of the moves its parent's
+          // expand() listed (its bounds not exact, or it would not have searched them).
+          r = p >= 2 && !frames_[p - 1].chance ? g.expand_child(moves_) : g.expand(moves_);
+          generated = true;
+        } else if constexpr (expanding_game<Game>) {
           r = g.expand(moves_);
           generated = true;
         } else {

@@ -84,7 +84,15 @@ class connect_four {
   /// search_moves(out) and score_bounds() in one call: both come from the same winning cells,
   /// which the engine then computes once per node instead of twice.
   score_range<int> expand(std::vector<int>& out) const {
-    return analyse([&](std::uint64_t to_search) { append(to_search, out); });
+    return analyse<true>([&](std::uint64_t to_search) { append(to_search, out); });
+  }
+
+  /// expand(out) where the engine reached this position by a move that expand() listed at a
+  /// position whose bounds were not exact (see gametree::child_expanding_game). Those moves
+  /// leave the opponent no win at once, so the player to move here has none: its winning
+  /// cells, half of expand()'s work, are not computed.
+  score_range<int> expand_child(std::vector<int>& out) const {
+    return analyse<false>([&](std::uint64_t to_search) { append(to_search, out); });
   }
 
   void play(int column) noexcept {
@@ -125,7 +133,7 @@ class connect_four {
   /// once; else no win before ply 3 and no loss before ply 4, and nothing past a full board
   /// (with two cells left: exactly a draw).
   [[nodiscard]] score_range<int> score_bounds() const {
-    return analyse([](std::uint64_t) {});
+    return analyse<true>([](std::uint64_t) {});
   }
 
   /// The most plies left: the empty cells.
@@ -240,15 +248,17 @@ class connect_four {
   }
 
   // The bounds of score_bounds(), after handing the cells of the moves search_moves() keeps
-  // to moves.
-  template <class Moves>
+  // to moves. MayWin: whether the player to move may win at once (else known not to).
+  template <bool MayWin, class Moves>
   score_range<int> analyse(Moves&& moves) const {
     using s = score<int>;
     const std::uint64_t play = playable();
-    const std::uint64_t wins = play & winning_cells(current_, mask_);
-    if (wins != 0) {
-      moves(wins);
-      return {s::win_in(1), s::win_in(1)};
+    if constexpr (MayWin) {
+      const std::uint64_t wins = play & winning_cells(current_, mask_);
+      if (wins != 0) {
+        moves(wins);
+        return {s::win_in(1), s::win_in(1)};
+      }
     }
     const std::uint64_t safe = safe_cells(play);
     if (safe == 0) {
