@@ -419,34 +419,39 @@ TEST_CASE("connect four: expand_child() gives what expand() gives where the engi
   STATIC_REQUIRE(gametree::expanding_game<board_as<7, 6, true, true, true>>);
   STATIC_REQUIRE(!gametree::child_expanding_game<board_as<7, 6, true, true, true>>);
   // Every position the engine would call it at: reached by a move expand() listed at a
-  // position whose bounds are not exact, from random positions.
+  // position whose bounds are not exact, from random positions, on 7x6 and 5x4.
   std::mt19937_64 rng(4343);
-  int checked = 0;
-  std::vector<int> parent_moves;
-  std::vector<int> moves;
-  std::vector<int> child_moves;
-  for (int i = 0; i < 800; ++i) {
-    const c4 g = random_position<c4>(rng, 6 + i % 30);
-    if (g.outcome()) continue;
-    parent_moves.clear();
-    const auto bounds = g.expand(parent_moves);
-    if (bounds.lower == bounds.upper) continue;  // the engine searches none of them
-    for (const int m : parent_moves) {
-      c4 child = g;
-      child.play(m);
-      if (child.outcome()) continue;
-      moves.clear();
-      child_moves.clear();
-      const auto expected = child.expand(moves);
-      const auto got = child.expand_child(child_moves);
-      CHECK(got.lower == expected.lower);
-      CHECK(got.upper == expected.upper);
-      CHECK(child_moves == moves);
-      ++checked;
+  const auto check_children = [&rng]<class Board>(Board, int plies_from, int plies_span) {
+    int checked = 0;
+    std::vector<int> parent_moves;
+    std::vector<int> moves;
+    std::vector<int> child_moves;
+    for (int i = 0; i < 800; ++i) {
+      const Board g = random_position<Board>(rng, plies_from + i % plies_span);
+      if (g.outcome()) continue;
+      parent_moves.clear();
+      const auto bounds = g.expand(parent_moves);
+      if (bounds.lower == bounds.upper) continue;  // the engine searches none of them
+      for (const int m : parent_moves) {
+        Board child = g;
+        child.play(m);
+        if (child.outcome()) continue;
+        moves.clear();
+        child_moves.clear();
+        const auto expected = child.expand(moves);
+        const auto got = child.expand_child(child_moves);
+        CHECK(got.lower == expected.lower);
+        CHECK(got.upper == expected.upper);
+        CHECK(child_moves == moves);
+        ++checked;
+      }
     }
-  }
-  CHECK(checked > 1000);
-  // And the engine enters the same nodes with it as with expand() alone.
+    return checked;
+  };
+  CHECK(check_children(c4{}, 6, 30) > 1000);
+  CHECK(check_children(gametree::games::connect_four<5, 4>{}, 4, 12) > 1000);
+  // And the engine enters the same nodes with it as with expand() alone (5x4 Connect 4 goes
+  // through every option set, threads too, in the differential tests: small_connect_four).
   gametree::engine<c4> with;
   gametree::engine<board_as<7, 6, true, true, true>> without;
   for (int i = 0; i < 30; ++i) {

@@ -74,12 +74,14 @@ struct throw_control {
   static inline std::atomic<int> caller_waits_after{0};  // 0: never waits
   static inline std::atomic<int> caller_plays{0};
   static inline std::atomic<bool> helper_threw{false};
+  static inline std::atomic<int> helper_plays{0};  // moves played by threads other than caller
   static void reset() {
     throw_at = 0;
     helpers_only = false;
     caller_waits_after = 0;
     caller_plays = 0;
     helper_threw = false;
+    helper_plays = 0;
   }
 };
 
@@ -93,6 +95,7 @@ struct throwing : G {
   int plies = 0;
   void play(const typename G::move_type& m) {
     const bool on_caller = std::this_thread::get_id() == throw_control::caller;
+    if (!on_caller) ++throw_control::helper_plays;
     if (plies + 1 == throw_control::throw_at.load() && (!throw_control::helpers_only.load() || !on_caller)) {
       if (!on_caller) throw_control::helper_threw = true;
       throw std::runtime_error("the game gave up");
@@ -124,15 +127,17 @@ TEST_CASE("every option set solves random positions at 2 and 4 threads as plain 
   for (const auto& [threads, after] : {std::pair{std::size_t{2}, nanoseconds{0}}, std::pair{std::size_t{4}, nanoseconds{0}},
                                        std::pair{std::size_t{2}, nanoseconds{1}}}) {
     CAPTURE(threads, after.count());
+    std::size_t joined = 0;  // solves the helpers searched in
     report<games::tic_tac_toe>(differential_solve(tic_tac_toe_positions(positions_per_kind),
-                                                  memo_reference<games::tic_tac_toe>{}, threads, after));
-    report<games::nim>(differential_solve(nim_positions(positions_per_kind), plain_reference{}, threads, after));
+                                                  memo_reference<games::tic_tac_toe>{}, threads, after, &joined));
+    report<games::nim>(differential_solve(nim_positions(positions_per_kind), plain_reference{}, threads, after, &joined));
     report<small_connect_four>(differential_solve(small_connect_four_positions(positions_per_kind / 3),
-                                                  memo_reference<small_connect_four>{}, threads, after));
+                                                  memo_reference<small_connect_four>{}, threads, after, &joined));
     report<payoff_game>(differential_solve(tree_positions<payoff_game>(positions_per_kind, 12, true),
-                                           plain_reference{}, threads, after));
+                                           plain_reference{}, threads, after, &joined));
     report<decisive_game>(differential_solve(tree_positions<decisive_game>(positions_per_kind, 10, true),
-                                             plain_reference{}, threads, after));
+                                             plain_reference{}, threads, after, &joined));
+    CHECK(joined > 0);  // late helpers too: some solves outlast thread 0's first check
   }
 }
 
@@ -335,6 +340,7 @@ TEST_CASE("stop() and max_time end searches whose helpers join late, before or a
     o.oversubscribe = true;  // every thread runs, whatever the CPUs
     o.narrowing = true;
     o.table_mib = 1;
+    int joined = 0;  // searches the helpers joined before the end
     for (int round = 0; round < 6; ++round) {
       o.helpers_after = std::chrono::microseconds(std::uniform_int_distribution<int>(1, 2000)(rng));
       CAPTURE(o.helpers_after.count());
@@ -347,6 +353,7 @@ TEST_CASE("stop() and max_time end searches whose helpers join late, before or a
       searcher.join();
       CHECK(r.reason == stop_reason::stopped);
       CHECK((r.stats.threads == 1 || r.stats.threads == threads));
+      joined += r.stats.threads == threads ? 1 : 0;
       REQUIRE(r.best_move);
       CHECK(legal(hard_position(), *r.best_move));
       search_limits l;
@@ -354,9 +361,11 @@ TEST_CASE("stop() and max_time end searches whose helpers join late, before or a
       const auto timed = e.solve(hard_position(), l);
       CHECK(timed.reason == stop_reason::time);
       CHECK((timed.stats.threads == 1 || timed.stats.threads == threads));
+      joined += timed.stats.threads == threads ? 1 : 0;
       REQUIRE(timed.best_move);
       CHECK(legal(hard_position(), *timed.best_move));
     }
+    CHECK(joined > 0);  // some ends came after the helpers joined (most rounds: a wait drawn above helpers_after)
     // A deadline that passes by the check at which the helpers would start ends the search
     // there: they are not woken to stop at once.
     o.helpers_after = std::chrono::nanoseconds{1};
@@ -413,8 +422,10 @@ TEST_CASE("a game's exception before or after late helpers join ends the search 
     engine<throwing_nim> e(o);
     // Before: thread 0's first move throws, long before its first check; no helper starts.
     throw_control::reset();
+    throw_control::caller = std::this_thread::get_id();
     throw_control::throw_at = 1;
     CHECK_THROWS_WITH(e.solve(g), "the game gave up");
+    CHECK(throw_control::helper_plays == 0);
     // After: a helper's first move throws, and thread 0, 4,000 moves in, waits for it.
     throw_control::reset();
     throw_control::caller = std::this_thread::get_id();

@@ -605,8 +605,8 @@ concept expanding_game = bounded_game<G> && pruning_game<G> &&
 /// exact (a search move the engine searched). The game may use what its own expand()
 /// promises of such moves; Connect 4's leave the opponent no win at once, so expand_child()
 /// skips looking for one. The engine calls it two plies and more below the root, where the
-/// parent's moves came from expand(); elsewhere expand(). It must give exactly what expand()
-/// would there.
+/// parent's moves came from expand(); elsewhere (the root's children, a chance state's
+/// outcomes) expand(). It must give exactly what expand() would there.
 template <class G>
 concept child_expanding_game = expanding_game<G> && requires(const G& g, std::vector<typename G::move_type>& out) {
   { g.expand_child(out) } -> std::convertible_to<score_range<game_value_t<G>>>;

@@ -169,10 +169,12 @@ std::string line_defect(const G& g, const std::vector<typename G::move_type>& pv
 // Solves every position with every option set and compares with plain negamax: the value, the
 // value of the returned move, the bound and the line of best play (line_defect). One engine
 // per option set solves every position, so what one search leaves in the table meets the next.
-// threads and helpers_after: the engines' (every_option_set). Returns the failures.
+// threads and helpers_after: the engines' (every_option_set); joined, if given, counts the
+// solves more than one thread searched. Returns the failures.
 template <class G, class Reference>
 std::vector<std::string> differential_solve(const std::vector<G>& positions, Reference&& value_of,
-                                            std::size_t threads = 1, std::chrono::nanoseconds helpers_after = {}) {
+                                            std::size_t threads = 1, std::chrono::nanoseconds helpers_after = {},
+                                            std::size_t* joined = nullptr) {
   const auto sets = every_option_set(threads, helpers_after);
   std::vector<std::unique_ptr<engine<G>>> engines;
   for (const auto& s : sets) engines.push_back(std::make_unique<engine<G>>(s.options));
@@ -197,6 +199,7 @@ std::vector<std::string> differential_solve(const std::vector<G>& positions, Ref
     };
     for (std::size_t k = 0; k < sets.size(); ++k) {
       const auto r = engines[k]->solve(g);
+      if (joined != nullptr && r.stats.threads > 1) ++*joined;
       bool ok = r.value == expected && r.solved && r.bound == score_bound::exact &&
                 r.reason == stop_reason::completed && (sets[k].options.max_pv_length > 0 || r.pv.empty());
       std::string line;

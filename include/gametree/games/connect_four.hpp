@@ -20,7 +20,8 @@
 // loss in 2 plies when every move loses at once; a draw with two cells left and no threat),
 // and else that no win comes before the mover's next stone but one (ply 3) and, when some move
 // does not lose at once, no loss before ply 4. With Pons' threat-count hints and horizon()
-// (the empty cells) the engine searches as his dedicated solver does.
+// (the empty cells) the engine searches as his dedicated solver does; expand_child() keeps his
+// invariant too: below the root's children the mover cannot win at once, so it does not look.
 
 #include <gametree/game.hpp>
 
