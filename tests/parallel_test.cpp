@@ -61,6 +61,29 @@ bool legal(const G& g, const typename G::move_type& m) {
 // Connect 4 after these moves: a search of some seconds, so that budgets end it.
 c4 hard_position() { return c4::from_moves("4453"); }
 
+// One round of the stop and time tests: e solves hard_position() until stop() after a random
+// wait, then under a random max_time (each up to 3 ms); each must end as asked with a legal
+// move. Returns the two results.
+std::pair<gametree::engine_result<c4>, gametree::engine_result<c4>> stopped_and_timed(engine<c4>& e,
+                                                                                      std::mt19937_64& rng) {
+  const auto wait = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
+  gametree::engine_result<c4> r;
+  std::thread searcher([&] { r = e.solve(hard_position()); });
+  std::this_thread::sleep_for(wait);
+  e.stop();
+  searcher.join();
+  CHECK(r.reason == stop_reason::stopped);
+  REQUIRE(r.best_move);
+  CHECK(legal(hard_position(), *r.best_move));
+  search_limits l;
+  l.max_time = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
+  auto timed = e.solve(hard_position(), l);
+  CHECK(timed.reason == stop_reason::time);
+  REQUIRE(timed.best_move);
+  CHECK(legal(hard_position(), *timed.best_move));
+  return {std::move(r), std::move(timed)};
+}
+
 // What makes throwing<G> throw, for every G. throw_at: the ply (counted from the root) whose
 // move throws, 0 for none. With helpers_only, only threads other than the test's own (caller)
 // throw: the helper's exception must end the search that the caller's thread is still making.
@@ -307,23 +330,7 @@ TEST_CASE("stop() and max_time end searches of 1 to 8 threads, each with a legal
     o.helpers_after = {};  // from the start, however short the search
     o.narrowing = true;
     engine<c4> e(o);
-    for (int round = 0; round < 6; ++round) {
-      const auto wait = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
-      gametree::engine_result<c4> r;
-      std::thread searcher([&] { r = e.solve(hard_position()); });
-      std::this_thread::sleep_for(wait);
-      e.stop();
-      searcher.join();
-      CHECK(r.reason == stop_reason::stopped);
-      REQUIRE(r.best_move);
-      CHECK(legal(hard_position(), *r.best_move));
-      search_limits l;
-      l.max_time = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
-      const auto timed = e.solve(hard_position(), l);
-      CHECK(timed.reason == stop_reason::time);
-      REQUIRE(timed.best_move);
-      CHECK(legal(hard_position(), *timed.best_move));
-    }
+    for (int round = 0; round < 6; ++round) (void)stopped_and_timed(e, rng);
     // The engine still solves after all that: a quick position, exactly.
     const auto r = e.solve(c4::from_moves("7422341735647741166133573473242566"));
     CHECK(r.solved);
@@ -344,23 +351,9 @@ TEST_CASE("stop() and max_time end searches whose helpers join late, before or a
       o.helpers_after = std::chrono::microseconds(std::uniform_int_distribution<int>(1, 2000)(rng));
       CAPTURE(o.helpers_after.count());
       engine<c4> e(o);
-      const auto wait = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
-      gametree::engine_result<c4> r;
-      std::thread searcher([&] { r = e.solve(hard_position()); });
-      std::this_thread::sleep_for(wait);
-      e.stop();
-      searcher.join();
-      CHECK(r.reason == stop_reason::stopped);
-      CHECK((r.stats.threads == 1 || r.stats.threads == threads));
-      REQUIRE(r.best_move);
-      CHECK(legal(hard_position(), *r.best_move));
-      search_limits l;
-      l.max_time = std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(rng));
-      const auto timed = e.solve(hard_position(), l);
-      CHECK(timed.reason == stop_reason::time);
+      const auto [stopped, timed] = stopped_and_timed(e, rng);
+      CHECK((stopped.stats.threads == 1 || stopped.stats.threads == threads));
       CHECK((timed.stats.threads == 1 || timed.stats.threads == threads));
-      REQUIRE(timed.best_move);
-      CHECK(legal(hard_position(), *timed.best_move));
     }
     // Helpers that join at thread 0's first check (1,024 nodes, a few milliseconds at most in
     // any build) and a deadline far later: they searched, and the deadline ended them too.
