@@ -54,6 +54,30 @@ struct plain_board {
     }
     return false;
   }
+  // The empty cells where a stone of who would make four (wherever it could land).
+  int cells_completing_four(int who) const {
+    const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int n = 0;
+    for (int c = 0; c < W; ++c) {
+      for (int r = 0; r < H; ++r) {
+        if (at(c, r) != 0) continue;
+        bool four = false;
+        for (const auto& d : dirs) {
+          int line = 1;
+          for (const int side : {1, -1}) {
+            for (int cc = c + side * d[0], rr = r + side * d[1];
+                 cc >= 0 && cc < W && rr >= 0 && rr < H && at(cc, rr) == who;
+                 cc += side * d[0], rr += side * d[1]) {
+              ++line;
+            }
+          }
+          four = four || line >= 4;
+        }
+        n += four ? 1 : 0;
+      }
+    }
+    return n;
+  }
 };
 
 template <class Game>
@@ -71,40 +95,62 @@ Game random_position(std::mt19937_64& rng, int plies, std::string* text = nullpt
   return g;
 }
 
-}  // namespace
-
-TEST_CASE("connect four: the bitboards follow the rules cell by cell") {
-  std::mt19937_64 rng(4);
-  for (int game = 0; game < 300; ++game) {
-    c4 g;
-    plain_board<7, 6> b;
-    std::vector<int> played;
+// Random games on a W x H board, every move checked against plain_board: which columns can be
+// played, which move wins, the cells, undo, the outcome, and evaluate()'s count of the cells
+// where each player would make four (every empty cell, not only those a stone can reach).
+template <int W, int H>
+void check_rules_cell_by_cell(std::mt19937_64& rng, int games) {
+  using board = gametree::games::connect_four<W, H>;
+  for (int game = 0; game < games; ++game) {
+    board g;
+    plain_board<W, H> b;
     while (!g.outcome()) {
       std::vector<int> columns;
-      for (int c = 0; c < 7; ++c) {
-        CHECK(g.can_play(c) == (b.height(c) < 6));
+      for (int c = 0; c < W; ++c) {
+        CHECK(g.can_play(c) == (b.height(c) < H));
         if (g.can_play(c)) columns.push_back(c);
       }
+      const int mover = 1 + b.moves % 2;
+      CHECK(g.evaluate() == b.cells_completing_four(mover) - b.cells_completing_four(3 - mover));
       const int c = columns[std::uniform_int_distribution<std::size_t>(0, columns.size() - 1)(rng)];
-      const c4 before = g;
-      plain_board<7, 6> after = b;
+      const board before = g;
+      plain_board<W, H> after = b;
       after.play(c);
-      CHECK(g.is_winning_move(c) == after.four_of(1 + b.moves % 2));
+      CHECK(g.is_winning_move(c) == after.four_of(mover));
       g.play(c);
       g.undo(c);
       CHECK(g == before);
       g.play(c);
       b = after;
-      played.push_back(c);
       CHECK(g.moves() == b.moves);
-      for (int col = 0; col < 7; ++col) {
-        for (int row = 0; row < 6; ++row) CHECK(g.at(col, row) == ".XO"[b.at(col, row)]);
+      for (int col = 0; col < W; ++col) {
+        for (int row = 0; row < H; ++row) CHECK(g.at(col, row) == ".XO"[b.at(col, row)]);
       }
     }
     const bool someone_won = b.four_of(1) || b.four_of(2);
     CHECK(g.outcome() == (someone_won ? gametree::game_outcome::loss : gametree::game_outcome::draw));
     CHECK(b.four_of(1 + b.moves % 2) == false);  // the player to move did not just win
   }
+}
+
+}  // namespace
+
+TEST_CASE("connect four: the bitboards follow the rules cell by cell") {
+  std::mt19937_64 rng(4);
+  check_rules_cell_by_cell<7, 6>(rng, 300);
+}
+
+// The boards whose lines step 64 bits or more (a diagonal's three steps on 3 x 20 and 2 x 31,
+// a row's step on 1 x 63), where a plain shift would be undefined behaviour (the sanitizer
+// builds catch it), and others at the edges of Width * (Height + 1) <= 64.
+TEST_CASE("connect four: tall, narrow and wide boards follow the rules too") {
+  std::mt19937_64 rng(5);
+  check_rules_cell_by_cell<3, 20>(rng, 40);
+  check_rules_cell_by_cell<2, 31>(rng, 40);
+  check_rules_cell_by_cell<1, 63>(rng, 40);
+  check_rules_cell_by_cell<4, 15>(rng, 40);
+  check_rules_cell_by_cell<16, 3>(rng, 40);
+  check_rules_cell_by_cell<32, 1>(rng, 10);
 }
 
 TEST_CASE("connect four: from_moves and its errors") {

@@ -298,10 +298,19 @@ class connect_four {
 #endif
   }
 
+  // p moved n bits up (toward a column's top and the next columns) or down; 0 once n reaches
+  // 64, where a shift is undefined. Only tall, narrow boards get there (a diagonal's three
+  // steps on 3 x 20, a row's step on 1 x 63), and 0 is then right: no two cells of the board
+  // are 64 bits apart, so no line holds cells that far from each other. The callers' n are
+  // constants once their loops are unrolled: the test costs nothing.
+  static constexpr std::uint64_t up(std::uint64_t p, int n) noexcept { return n < 64 ? p << n : 0; }
+  static constexpr std::uint64_t down(std::uint64_t p, int n) noexcept { return n < 64 ? p >> n : 0; }
+
+  // Whether p holds four in a row: along a column (step 1), a row (Height + 1) or a diagonal.
   static constexpr bool four(std::uint64_t p) noexcept {
     for (const int d : {1, h1, Height, Height + 2}) {
-      const std::uint64_t m = p & (p >> d);
-      if ((m & (m >> (2 * d))) != 0) return true;
+      const std::uint64_t m = p & down(p, d);
+      if ((m & down(m, 2 * d)) != 0) return true;
     }
     return false;
   }
@@ -310,12 +319,9 @@ class connect_four {
   static constexpr std::uint64_t winning_cells(std::uint64_t p, std::uint64_t mask) noexcept {
     std::uint64_t r = (p << 1) & (p << 2) & (p << 3);  // three stacked below
     for (const int d : {h1, Height, Height + 2}) {
-      std::uint64_t pair = (p << d) & (p << (2 * d));
-      r |= pair & (p << (3 * d));  // three on one side
-      r |= pair & (p >> d);        // two on one side, one on the other
-      pair = (p >> d) & (p >> (2 * d));
-      r |= pair & (p >> (3 * d));
-      r |= pair & (p << d);
+      // Two stones on one side, and the third beyond them or on the other side.
+      r |= up(p, d) & up(p, 2 * d) & (up(p, 3 * d) | down(p, d));
+      r |= down(p, d) & down(p, 2 * d) & (down(p, 3 * d) | up(p, d));
     }
     return r & (board_mask() ^ mask);
   }
