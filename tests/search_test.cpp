@@ -108,6 +108,36 @@ TEST_CASE("every option set solves 10^3 random 5x4 Connect 4 positions as plain 
   report<small_connect_four>(differential_solve(small_connect_four_positions(1000), memo_reference<small_connect_four>{}));
 }
 
+// The narrowing chooses a test's place in the range its tests alone have narrowed (at first the
+// horizon's whole line, as Pons' solver does), then moves it inside the game's bounds: every
+// test lies in the range known before it, the game's bounds included.
+TEST_CASE("a narrowing solve tests inside the game's bounds, and finds the value") {
+  engine_options o;
+  o.narrowing = true;
+  o.killer_moves = false;
+  o.history = false;
+  engine<small_connect_four> e(o);
+  std::vector<gametree::narrowing_info<small_connect_four>> steps;
+  e.on_test([&](const gametree::narrowing_info<small_connect_four>& t) { steps.push_back(t); });
+  std::size_t tests = 0;
+  for (const small_connect_four& g : small_connect_four_positions(300)) {
+    steps.clear();
+    const auto r = e.solve(g);
+    const auto b = g.score_bounds();
+    CHECK(r.value == reference::negamax(g));
+    score<int> lower = b.lower;
+    score<int> upper = b.upper;
+    for (const auto& step : steps) {
+      CHECK(!(step.tested < lower));
+      CHECK(step.tested < upper);
+      lower = step.lower;
+      upper = step.upper;
+    }
+    tests += steps.size();
+  }
+  CHECK(tests > 300);
+}
+
 TEST_CASE("on_test reports every null-window test of a narrowing solve, the range shrinking") {
   // Tic-tac-toe with its horizon but without score bounds: the range starts infinite.
   struct horizon_only {

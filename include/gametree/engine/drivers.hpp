@@ -136,6 +136,10 @@ class root_driver {
     std::optional<move_type> move;
     bool exact = true;  // no test touched the depth limit
     bool tested = false;
+    // [lo, hi] as the tests alone have narrowed it (lo and hi start at the game's bounds):
+    // where the next test goes (test_point).
+    score_type tested_lo = access::neg_inf();
+    score_type tested_hi = access::pos_inf();
   };
 
   // A null-window search at s: is the value above s? Narrows n.
@@ -148,8 +152,10 @@ class root_driver {
         n.lo = w_.root().value;
         n.move = w_.root().move;
       }
-    } else if (access::greater(n.hi, w_.root().value)) {
-      n.hi = w_.root().value;
+      if (access::greater(w_.root().value, n.tested_lo)) n.tested_lo = w_.root().value;
+    } else {
+      if (access::greater(n.hi, w_.root().value)) n.hi = w_.root().value;
+      if (access::greater(n.tested_hi, w_.root().value)) n.tested_hi = w_.root().value;
     }
     if (on_test_) {
       on_test_({s, w_.root().value, access::greater(w_.root().value, s), n.lo, n.hi, w_.stats().nodes,
@@ -177,8 +183,8 @@ class root_driver {
     return true;
   }
 
-  // Where a strong narrowing tests next: a score s with lo <= s < hi. Without a horizon, the
-  // middle of [lo, hi]. With one (the game lasts at most h more plies), the decisive scores
+  // Where a strong narrowing of a game with a horizon tests next: a score s with lo <= s < hi.
+  // The game lasts at most h more plies, so the decisive scores
   // lie on a line: a loss in p plies at p - h - 1, a win in p at h + 1 - p, every other score
   // at 0. In a game where a side can only win on its own moves, only every other place is
   // reachable, so the test chooses among pairs of places (places 2k and 2k + 1 make pair k,
@@ -187,11 +193,11 @@ class root_driver {
   // out, since tests near the ends (a quick win or loss) are cheap. The test is at the
   // pair's outer place (2k + 1 above 0, -2k - 1 below): is the value beyond it? Pons
   // describes the same choice on his Connect 4 score scale, one place per reachable win.
-  static score_type test_point(const score_type& lo, const score_type& hi,
-                               std::optional<std::int64_t> horizon) {
+  // narrow() passes the range its tests alone have narrowed, not the game's bounds (which
+  // would pull each half way toward 0: docs/engine.md, Narrowing), and moves s inside them.
+  static score_type test_point(const score_type& lo, const score_type& hi, std::int64_t horizon) {
     const score_type middle = access::midpoint(lo, hi);
-    if (!horizon) return middle;
-    const std::int64_t h = std::clamp<std::int64_t>(*horizon, 1, decisive_rank / 4);  // distances stay valid
+    const std::int64_t h = std::clamp<std::int64_t>(horizon, 1, decisive_rank / 4);  // distances stay valid
     auto place = [h](const score_type& x) -> std::int64_t {
       if (!access::greater(access::pos_inf(), x)) return h;
       if (!access::greater(x, access::neg_inf())) return -h;
@@ -234,7 +240,11 @@ class root_driver {
     }
     const score_type zero{};
     while (access::greater(n.hi, n.lo)) {
-      score_type s = test_point(n.lo, n.hi, horizon);
+      // With a horizon, Pons' choice in the range the tests narrowed, moved inside the game's
+      // bounds (lo <= s < hi); without, the middle of what is known.
+      score_type s = horizon ? test_point(n.tested_lo, n.tested_hi, *horizon) : access::midpoint(n.lo, n.hi);
+      if (access::greater(n.lo, s)) s = n.lo;
+      if (!access::greater(n.hi, s)) s = access::predecessor(n.hi);
       if (mode == solve_mode::weak) {
         if (access::greater(n.lo, zero) || access::greater(zero, n.hi)) break;  // the sign is known
         if (!horizon) s = access::greater(n.hi, zero) ? zero : access::predecessor(zero);
