@@ -2,8 +2,8 @@
 # Runs the connect4 program (Release) on Pons' six Connect 4 test sets, strong and weak, the
 # table cleared before each position, one thread, and writes bench/results/connect4.md: mean
 # nodes and microseconds per position beside Pons' published means. Every score must match
-# the set's (the program exits 2 otherwise, and so does this script). The last side-by-side run
-# against Pons' solver (bench/results/connect4_side_by_side.md) is appended.
+# the set's (the program exits 2 otherwise, and so does this script). The last side-by-side runs
+# against Pons' solver (bench/results/connect4_side_by_side.md, and _weak.md) are appended.
 #
 #   scripts/connect4-report.sh [--all | --l1r3 N] [--data DIR]
 #
@@ -66,10 +66,9 @@ write_report() {
     printf '%s' "$rows"
     # Pons' published means are from his machine; the side-by-side run measures both programs
     # here (scripts/connect4-side-by-side.sh writes it; it needs his sources, so it is apart).
-    if [ -f bench/results/connect4_side_by_side.md ]; then
-      echo
-      sed '1s/^# /## /' bench/results/connect4_side_by_side.md
-    fi
+    for f in bench/results/connect4_side_by_side.md bench/results/connect4_side_by_side_weak.md; do
+      if [ -f "$f" ]; then echo; sed '1s/^# /## /' "$f"; fi
+    done
   } >"$out"
 }
 for entry in "${sets[@]}"; do

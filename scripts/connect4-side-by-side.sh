@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
 # Times the connect4 program (Release) against Pascal Pons' own Connect 4 solver on the same
-# positions, on this machine, in one run, and writes bench/results/connect4_side_by_side.md.
+# positions, on this machine, in one run, and writes bench/results/connect4_side_by_side.md
+# (strong solves) or connect4_side_by_side_weak.md (--weak).
 # His solver is built here from a checkout of his public sources (github.com/PascalPons/connect4,
 # AGPL) that you provide: nothing of it is copied into this repository. A driver written for this
 # script (below, not his main.cpp) calls his Solver the way his own test harness does: reset()
 # before each position, left out of the time, then solve(); it prints his node count and time.
 #
-#   scripts/connect4-side-by-side.sh --pons DIR [--data DIR] [--runs N] [--quick]
+#   scripts/connect4-side-by-side.sh --pons DIR [--data DIR] [--runs N] [--weak] [--quick]
 #
 #   --pons DIR  his checkout (Solver.cpp, Position.hpp ...)
 #   --data DIR  Pons' sets (default ../shared/data/connect4)
 #   --runs N    alternate runs of each program per set (default 2); the faster run counts
+#   --weak      weak solves (who wins: his solve(p, true), our --weak), not strong ones
 #   --quick     small samples (a minute or two), to try the script
 #
 # Both programs run on one core (taskset -c 1 where taskset exists), one after the other, table
-# cleared before each position, strong solve. Scores must agree with the set's (Pons' sets) or
-# with each other (the random positions of bench/data/connect4_random.txt).
+# cleared before each position. Scores (their signs, weak) must agree with the set's (Pons'
+# sets) or with each other (the random positions of bench/data/connect4_random.txt).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 invocation="scripts/connect4-side-by-side.sh"
@@ -24,13 +26,15 @@ data=../shared/data/connect4
 pons=""
 runs=2
 quick=0
+weak=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --pons) [ $# -ge 2 ] || { echo "connect4-side-by-side: --pons needs a directory" >&2; exit 1; }; pons=$2; shift ;;
     --data) [ $# -ge 2 ] || { echo "connect4-side-by-side: --data needs a directory" >&2; exit 1; }; data=$2; shift ;;
     --runs) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || { echo "connect4-side-by-side: --runs needs a count" >&2; exit 1; }; runs=$2; shift ;;
+    --weak) weak=1 ;;
     --quick) quick=1 ;;
-    *) echo "connect4-side-by-side: unknown option '$1' (usage: scripts/connect4-side-by-side.sh --pons DIR [--data DIR] [--runs N] [--quick])" >&2; exit 1 ;;
+    *) echo "connect4-side-by-side: unknown option '$1' (usage: scripts/connect4-side-by-side.sh --pons DIR [--data DIR] [--runs N] [--weak] [--quick])" >&2; exit 1 ;;
   esac
   shift
 done
@@ -71,20 +75,21 @@ int main() {
     if (p.play(moves) != moves.size()) { std::fprintf(stderr, "driver: bad line '%s'\n", line.c_str()); return 1; }
     solver.reset();
     const auto t0 = std::chrono::steady_clock::now();
-    const int score = solver.solve(p);
+    const int score = solver.solve(p, WEAK);
     const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     std::printf("%s %d %llu %.1f\n", moves.c_str(), score, solver.getNodeCount(), us);
     total_us += us;
     total_nodes += solver.getNodeCount();
     ++n;
-    if (scored && score != expected) ++mismatches;
+    const auto sign = [](int x) { return (x > 0) - (x < 0); };
+    if (scored && (WEAK ? sign(score) != sign(expected) : score != expected)) ++mismatches;
   }
   std::printf("summary: positions %d, mismatches %d, mean nodes %.2f, mean us %.2f\n", n, mismatches,
               n ? double(total_nodes) / n : 0.0, n ? total_us / n : 0.0);
   return mismatches ? 2 : 0;
 }
 CPP
-g++ -std=c++17 -O3 -DNDEBUG -I"$pons" -o "$work/pons" "$work/driver.cpp" "$pons/Solver.cpp"
+g++ -std=c++17 -O3 -DNDEBUG -DWEAK=$weak -I"$pons" -o "$work/pons" "$work/driver.cpp" "$pons/Solver.cpp"
 
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 1)
@@ -102,6 +107,15 @@ else
 fi
 summary() { sed -n 's/^summary: positions \([0-9]*\), mismatches \([0-9]*\), mean nodes \([0-9.]*\), mean us \([0-9.]*\)$/\1 \2 \3 \4/p'; }
 out=bench/results/connect4_side_by_side.md
+kind="strong solve"
+ours_flags=(--stats)
+if [ "$weak" -eq 1 ]; then
+  out=bench/results/connect4_side_by_side_weak.md
+  kind="weak solve (who wins: his solve(p, true), our --weak; the signs must agree)"
+  ours_flags=(--stats --weak)
+fi
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- include examples 2>/dev/null || commit+=" with uncommitted changes to include/ or examples/"
 status=0
 rows=""
 for entry in "${sets[@]}"; do
@@ -113,7 +127,7 @@ for entry in "${sets[@]}"; do
   for ((r = 1; r <= runs; ++r)); do
     echo "connect4-side-by-side: $set, first $count, run $r of $runs" >&2
     for who in ours pons; do
-      cmd=("$ours" --stats)
+      cmd=("$ours" "${ours_flags[@]}")
       [ $who = pons ] && cmd=("$work/pons")
       rc=0
       "${pin[@]}" "${cmd[@]}" <"$work/input" >"$work/$who.out" || rc=$?
@@ -124,8 +138,11 @@ for entry in "${sets[@]}"; do
         printf -v "$var" '%s %s %s %s' "$n" "$mismatches" "$nodes" "$us"
       fi
     done
-    # The two programs' scores, position by position (the random set has no scores of its own).
-    if ! diff <(awk '{ print $2 }' "$work/ours.out" | head -n "$count") <(awk '{ print $2 }' "$work/pons.out" | head -n "$count") >/dev/null; then
+    # The two programs' scores (signs), position by position (the random set has no scores of
+    # its own).
+    scores='{ print $2 }'
+    [ "$weak" -eq 1 ] && scores='{ print ($2 > 0) - ($2 < 0) }'
+    if ! diff <(awk "$scores" "$work/ours.out" | head -n "$count") <(awk "$scores" "$work/pons.out" | head -n "$count") >/dev/null; then
       echo "connect4-side-by-side: $set: the two programs' scores differ" >&2
       status=2
     fi
@@ -137,11 +154,15 @@ for entry in "${sets[@]}"; do
   rows+=$'\n'
 done
 {
-  echo "# Connect 4: the generic engine and Pons' solver side by side"
+  if [ "$weak" -eq 1 ]; then
+    echo "# Connect 4: the generic engine and Pons' solver side by side, weak solves"
+  else
+    echo "# Connect 4: the generic engine and Pons' solver side by side"
+  fi
   echo
-  echo "Generated by \`$invocation\` on $(date -u +%Y-%m-%d) ($(uname -m), $(nproc) cores,"
+  echo "Generated by \`$invocation\` on $(date -u +%Y-%m-%d) at commit $commit ($(uname -m), $(nproc) cores,"
   echo "$(g++ --version | head -n 1), -O3 for both, no -march). Pons' solver is built from his public"
-  echo "sources by the script, outside this repository. Both programs: strong solve, one core, table"
+  echo "sources by the script, outside this repository. Both programs: $kind, one core, table"
   echo "cleared before each position (left out of the time), ${runs} alternate runs per set, the faster"
   echo "counts. The connect4 program: its defaults (narrowing, the game's hints, a 64 MiB table on huge"
   echo "pages where the kernel allows); his: a 2^24-entry table. The first positions of each set; random:"
@@ -153,11 +174,17 @@ done
   printf '%s' "$rows"
 } >"$out"
 cat "$out"
-# connect4.md carries this run too (scripts/connect4-report.sh appends it when it regenerates).
+# connect4.md carries the side-by-side runs too, strong then weak (scripts/connect4-report.sh
+# appends them when it regenerates).
 if [ -f bench/results/connect4.md ]; then
   report=$(mktemp)
-  sed '/^## Connect 4: the generic engine and Pons. solver side by side$/,$d' bench/results/connect4.md >"$report"
-  { cat "$report"; echo; sed '1s/^# /## /' "$out"; } | cat -s >bench/results/connect4.md
+  sed '/^## Connect 4: the generic engine and Pons. solver side by side/,$d' bench/results/connect4.md >"$report"
+  {
+    cat "$report"
+    for f in bench/results/connect4_side_by_side.md bench/results/connect4_side_by_side_weak.md; do
+      if [ -f "$f" ]; then echo; sed '1s/^# /## /' "$f"; fi
+    done
+  } | cat -s >bench/results/connect4.md
   rm -f "$report"
 fi
 exit $status
