@@ -138,6 +138,35 @@ TEST_CASE("a narrowing solve tests inside the game's bounds, and finds the value
   CHECK(tests > 300);
 }
 
+// A weak solve with a horizon tests where the strong one would until a test above 0 fails (no
+// quick win), then at 0 (is it a win?) and below it (a draw?): the sign, exact.
+TEST_CASE("a weak solve tests at 0 once a test above 0 has failed, and finds the sign") {
+  engine_options o;
+  o.killer_moves = false;
+  o.history = false;
+  engine<small_connect_four> e(o);
+  std::vector<gametree::narrowing_info<small_connect_four>> steps;
+  e.on_test([&](const gametree::narrowing_info<small_connect_four>& t) { steps.push_back(t); });
+  const score<int> zero{};
+  std::size_t after_failure = 0;
+  for (const small_connect_four& g : small_connect_four_positions(300)) {
+    steps.clear();
+    const auto r = e.solve(g, {}, gametree::solve_mode::weak);
+    const auto expected = reference::negamax(g);
+    CHECK((zero < r.value) == (zero < expected));
+    CHECK((r.value < zero) == (expected < zero));
+    bool failed_above_zero = false;
+    for (const auto& step : steps) {
+      if (failed_above_zero) {
+        CHECK((step.tested == zero || step.tested == score<int>::of(-1)));
+        ++after_failure;
+      }
+      if (zero < step.tested && !step.above) failed_above_zero = true;
+    }
+  }
+  CHECK(after_failure > 20);
+}
+
 TEST_CASE("on_test reports every null-window test of a narrowing solve, the range shrinking") {
   // Tic-tac-toe with its horizon but without score bounds: the range starts infinite.
   struct horizon_only {

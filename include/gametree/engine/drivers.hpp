@@ -136,6 +136,8 @@ class root_driver {
     std::optional<move_type> move;
     bool exact = true;  // no test touched the depth limit
     bool tested = false;
+    // A test above 0 has failed: the win, if there is one, is slow (weak solves: see narrow()).
+    bool failed_above_zero = false;
     // [lo, hi] as the tests alone have narrowed it (lo and hi start at the game's bounds):
     // where the next test goes (test_point).
     score_type tested_lo = access::neg_inf();
@@ -156,6 +158,7 @@ class root_driver {
     } else {
       if (access::greater(n.hi, w_.root().value)) n.hi = w_.root().value;
       if (access::greater(n.tested_hi, w_.root().value)) n.tested_hi = w_.root().value;
+      if (access::greater(s, score_type{})) n.failed_above_zero = true;
     }
     if (on_test_) {
       on_test_({s, w_.root().value, access::greater(w_.root().value, s), n.lo, n.hi, w_.stats().nodes,
@@ -221,7 +224,10 @@ class root_driver {
   }
 
   // solve(): the value by null-window tests, each at test_point, until the value is known
-  // (strong) or its sign is (weak; without a horizon the tests are then at 0).
+  // (strong) or its sign is (weak). A weak solve tests at 0 without a horizon, and with one
+  // once a test above 0 has failed: the tests near the ends find a quick win or loss cheaply,
+  // but once no quick win is left the test at 0 settles the sign at once, where the strong
+  // points would go on halving towards it (docs/engine.md, search, solve).
   bool narrow(solve_mode mode) {
     narrowing n;
     if constexpr (bounded_game<Game>) {
@@ -247,7 +253,9 @@ class root_driver {
       if (!access::greater(n.hi, s)) s = access::predecessor(n.hi);
       if (mode == solve_mode::weak) {
         if (access::greater(n.lo, zero) || access::greater(zero, n.hi)) break;  // the sign is known
-        if (!horizon) s = access::greater(n.hi, zero) ? zero : access::predecessor(zero);
+        if (!horizon || n.failed_above_zero) {
+          s = access::greater(n.hi, zero) ? zero : access::predecessor(zero);
+        }
       }
       if (!test(unlimited, s, n)) return false;
     }
