@@ -18,7 +18,7 @@ endfunction()
 # GAMETREE_COMPILE_ONLY_EXTRAS: the benchmarks and the docs/ examples are compiled for their
 # warnings alone (-fsyntax-only: no object, no binary, no run). The clang++ sanitizer build sets
 # it: the g++ Release build (the README's test command) builds and runs both, the library code
-# they call is the tests' code too, and they were a sixth of that build's compile time.
+# they call is the tests' code too, and they were a ninth of that build's compile time.
 option(GAMETREE_COMPILE_ONLY_EXTRAS "Compile the benchmarks and docs/ examples for warnings only" OFF)
 
 # gametree_add_extra_program(<target> <source>...): a benchmark or docs/ example; a program as
