@@ -8,6 +8,7 @@
 #include <random>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "support/catch.hpp"
@@ -251,6 +252,64 @@ TEST_CASE("compact table: a probe never answers with another state's entry") {
   check(compact49::with_entries(1), 49, std::uint64_t{1} << 49);
   check(compact49::with_entries(1), 49, 8000);  // few keys: many found
   CHECK(compact49::with_entries(1).capacity() == compact49::min_buckets * 7);
+}
+
+TEST_CASE("compact table: any bucket count is exact, and a MiB size is used whole") {
+  // Every key of a small key space stored in a table whose buckets can hold them all (each
+  // bucket gets at most ceil(2^bits / n) <= 7 mixes): each probe must find its own entry, whose
+  // value and depth name the key. A check one bit too short would let two keys of a bucket
+  // answer for each other when n is not a power of two.
+  const auto fill_all = [](auto t, std::uint64_t keys) {
+    const auto code = [](std::uint64_t k) {
+      return std::pair{score<int>::of(static_cast<int>(k % 511) - 255), static_cast<std::int32_t>(k / 511)};
+    };
+    for (std::uint64_t k = 0; k < keys; ++k) {
+      const auto [v, d] = code(k);
+      t.store(k, std::nullopt, v, d, score_bound::exact);
+    }
+    std::size_t wrong = 0;
+    for (std::uint64_t k = 0; k < keys; ++k) {
+      const auto e = t.probe(k);
+      const auto [v, d] = code(k);
+      wrong += !e || e->value != v || e->depth != d ? 1U : 0U;
+    }
+    return wrong;
+  };
+  std::size_t wrong = 0;
+  for (std::size_t n = 147; n <= 1024; ++n) {  // 1024 / 7 rounded up, to a bucket per key
+    auto t = gametree::compact_table<int, int, 10>::with_entries(n * 7);
+    REQUIRE(t.capacity() == n * 7);
+    wrong += fill_all(std::move(t), 1024);
+  }
+  for (std::size_t n = 1171; n <= 8192; n += 97) wrong += fill_all(gametree::compact_table<int, int, 13>::with_entries(n * 7), 8192);
+  CHECK(wrong == 0);
+  // A size in MiB that is not a power of two is used whole.
+  const compact49 t(79);
+  CHECK(t.size_bytes() == std::size_t{79} << 20);
+  CHECK(t.capacity() == 79 * 16384 * 7);
+}
+
+TEST_CASE("compact table: the bucket's wide product, with and without a 128-bit integer") {
+  using gametree::detail::wide_product_shifted;
+  const std::uint64_t top = ~std::uint64_t{0};
+  CHECK(wide_product_shifted(top, top, 64) == top - 1);  // (2^64 - 1)^2 = 2^128 - 2^65 + 1
+  CHECK(wide_product_shifted(top, top, 0) == 1);
+  CHECK(wide_product_shifted(std::uint64_t{1} << 48, std::uint64_t{3} << 20, 49) == std::uint64_t{3} << 19);
+  CHECK(wide_product_shifted(12345, 678, 1) == 12345 * 678 / 2);
+  CHECK(gametree::detail::scale_bits<49>((std::uint64_t{1} << 49) - 1, 1294336) == 1294335);  // the last bucket
+  CHECK(gametree::detail::scale_bits<49>(0, 1294336) == 0);
+#if defined(__SIZEOF_INT128__)
+  __extension__ using wide = unsigned __int128;
+  std::mt19937_64 rng(49);
+  std::size_t differ = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const std::uint64_t x = rng(), n = rng() >> (rng() % 64);
+    for (const int s : {0, 1, 20, 49, 63, 64}) {
+      differ += wide_product_shifted(x, n, s) != static_cast<std::uint64_t>((static_cast<wide>(x) * n) >> s) ? 1U : 0U;
+    }
+  }
+  CHECK(differ == 0);
+#endif
 }
 
 TEST_CASE("compact table: sizes are checked") {

@@ -2,11 +2,14 @@
 // The transposition table of a game whose key is a number of at most key_bits bits (Connect 4:
 // 49), in entries of 8 bytes where transposition_table needs 32.
 //
-// The key is mixed by a bijection of the key_bits-bit numbers onto themselves; the top bits
-// of the mix choose the bucket and the other bits, at most 40 of them, are stored as the
-// entry's check. Bucket and check together give back the whole mix, and so the key: a probe
-// is exact, with no hash to collide, though no key is stored. (Pons' solver does the same
-// with a prime table size and the key's remainder; Tromp's before him.) The other 24 bits of
+// The key is mixed by a bijection of the key_bits-bit numbers onto themselves. Of n buckets
+// (any count, not only a power of two) the mix m chooses bucket floor(m * n / 2^key_bits),
+// and its low key_bits - floor(log2 n) bits, at most 40 of them, are stored as the entry's
+// check. Bucket and check together give back the whole mix, and so the key: a probe is exact,
+// with no hash to collide, though no key is stored. (Two mixes a < b share a bucket only if
+// (b - a) * n < 2^key_bits, so b - a < 2^(key_bits - floor(log2 n)): their checks differ.
+// With n a power of two the bucket is the mix's top bits. Pons' solver does the same with a
+// prime table size and the key's remainder; Tromp's before him.) The other 24 bits of
 // the entry hold the score, the bound, the depth and the move, each in a small field; a result
 // whose score does not fit is not stored, a depth that does not fit is stored as the largest
 // that does (a result searched deeper is as good for a shallower need), a move that does not
@@ -47,6 +50,31 @@ namespace detail {
 // A bijection of the numbers below 2^Bits onto themselves (a right xor-shift and a product
 // with an odd constant, each invertible modulo 2^Bits), whose top bits depend on every bit of
 // the input: what a compact table takes its bucket from.
+// x * n >> s for s in 0 .. 64, computed from 32-bit halves: scale_bits where the compiler has
+// no 128-bit integer (and the check of the one it has).
+constexpr std::uint64_t wide_product_shifted(std::uint64_t x, std::uint64_t n, int s) noexcept {
+  const std::uint64_t x0 = x & 0xffffffffU, x1 = x >> 32, n0 = n & 0xffffffffU, n1 = n >> 32;
+  const std::uint64_t p00 = x0 * n0, p01 = x0 * n1, p10 = x1 * n0;
+  const std::uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffU) + (p10 & 0xffffffffU);
+  const std::uint64_t hi = x1 * n1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+  const std::uint64_t lo = (mid << 32) | (p00 & 0xffffffffU);
+  if (s == 0) return lo;
+  if (s == 64) return hi;
+  return (hi << (64 - s)) | (lo >> s);
+}
+
+// floor(x * n / 2^Bits) for x below 2^Bits: which of n buckets a mix of Bits bits falls in
+// (below n).
+template <int Bits>
+GAMETREE_DETAIL_INLINE constexpr std::uint64_t scale_bits(std::uint64_t x, std::uint64_t n) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using wide = unsigned __int128;
+  return static_cast<std::uint64_t>((static_cast<wide>(x) * n) >> Bits);
+#else
+  return wide_product_shifted(x, n, Bits);
+#endif
+}
+
 template <int Bits>
 constexpr std::uint64_t mix_bits(std::uint64_t x) noexcept {
   constexpr std::uint64_t mask = Bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << Bits) - 1;
@@ -115,9 +143,8 @@ class compact_table {
     return place_type(detail::mix_bits<KeyBits>(key));
   }
 
-  /// A table of at most mib MiB of buckets, rounded down to a power of two, at least
-  /// min_buckets (which a table for keys of more than 40 bits may make larger than asked) and
-  /// at most one bucket per key.
+  /// A table of as many buckets as mib MiB holds, at least min_buckets (which a table for
+  /// keys of more than 40 bits may make larger than asked) and at most one bucket per key.
   /// Throws std::invalid_argument if mib is 0 or above 2^20 (1 TiB); std::bad_alloc.
   explicit compact_table(std::size_t mib) {
     if (mib == 0 || mib > (std::size_t{1} << 20)) {
@@ -126,7 +153,7 @@ class compact_table {
     resize_buckets(mib * (std::size_t{1} << 20) / sizeof(bucket));
   }
 
-  /// A table of entries / 7 buckets, rounded and bounded as above.
+  /// A table of entries / 7 buckets (at least one), bounded as above.
   /// Throws std::invalid_argument if entries is 0.
   [[nodiscard]] static compact_table with_entries(std::size_t entries) {
     if (entries == 0) throw std::invalid_argument("compact_table: at least one entry");
@@ -236,7 +263,7 @@ class compact_table {
   compact_table() = default;
 
   [[nodiscard]] spot split(place_type at) const noexcept {
-    return {static_cast<std::size_t>(at.mixed_ >> check_shift_), at.mixed_ & check_mask_};
+    return {static_cast<std::size_t>(detail::scale_bits<KeyBits>(at.mixed_, bucket_count_)), at.mixed_ & check_mask_};
   }
 
   // The shared table's probe and store, out of line so that the one-thread path stays small
@@ -414,18 +441,19 @@ class compact_table {
   }
 
   void resize_buckets(std::size_t n) {
-    n = std::max(std::bit_floor(std::max<std::size_t>(n, 1)), min_buckets);
+    n = std::max({n, std::size_t{1}, min_buckets});
     if constexpr (KeyBits < 40) n = std::min(n, std::size_t{1} << KeyBits);  // a bucket per key at most
     buckets_.assign(n, bucket{});
+    bucket_count_ = n;
     // At most check_bits (min_buckets sees to it): never a shift by 64.
-    check_shift_ = static_cast<unsigned>(KeyBits - std::countr_zero(n));
-    check_mask_ = (std::uint64_t{1} << check_shift_) - 1;
+    const auto kept = static_cast<unsigned>(KeyBits) + 1 - static_cast<unsigned>(std::bit_width(n));
+    check_mask_ = (std::uint64_t{1} << kept) - 1;
   }
 
   // mutable: a probe reads through std::atomic_ref, which takes no const object.
   mutable std::vector<bucket, detail::huge_page_allocator<bucket>> buckets_;
-  unsigned check_shift_ = 0;  // the mix's bits below the bucket's: the check
-  std::uint64_t check_mask_ = 0;
+  std::uint64_t bucket_count_ = 0;  // buckets_.size(), kept where split() reads it with the mask
+  std::uint64_t check_mask_ = 0;    // the mix's bits kept as the check
   std::uint8_t generation_ = 0;
   std::uint32_t epoch_ = 1;  // buckets start at 0: empty
   table_statistics stats_;

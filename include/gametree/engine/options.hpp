@@ -57,7 +57,8 @@ enum class chance_pruning : std::uint8_t {
 struct engine_options {
   /// Transposition table size in MiB (<= 2^20); 0: no table. Used only if the game has hash().
   std::size_t table_mib = 16;
-  /// If set (>= 1), the table has this many entries instead (rounded down to a power of two).
+  /// If set (>= 1), the table has this many entries instead (a transposition_table rounds
+  /// down to a power of two; a compact_table has entries / 7 buckets of seven).
   std::optional<std::size_t> table_entries{};
   /// The table's move, killers, history and the game's hints order the moves; if false, moves
   /// are searched in the order legal_moves() produces them.
