@@ -504,6 +504,9 @@ TEST_CASE("a game with key_bits has a compact table: 8-byte entries, seven to a 
   REQUIRE(root);
   CHECK(root->value == r.value);
   CHECK(root->depth == gametree::unlimited_depth);
+  // Weighed by its work: the root's result took every node of the search but the root.
+  CHECK(root->work == gametree::detail::work_class(r.stats.nodes - 1));
+  CHECK(root->work >= 2);  // 16 nodes: not the class of a result that took none
   CHECK(c4.table()->statistics().rejected == 0);
   // A key beyond key_bits breaks the contract.
   engine<short_key_connect_four> lying;
@@ -515,6 +518,17 @@ TEST_CASE("a game with key_bits has a compact table: 8-byte entries, seven to a 
   engine<bad_transform_connect_four> bad;
   CHECK_THROWS_WITH(bad.solve(bad_transform_connect_four{}),
                     ContainsSubstring("canonical() must give a transform of 0 .. 255, not 300"));
+}
+
+TEST_CASE("a game without key_bits: the table weighs each result by the nodes its search took") {
+  engine<games::tic_tac_toe> ttt;
+  const games::tic_tac_toe start;
+  const auto r = ttt.solve(start);
+  const auto root = ttt.probe(start);
+  REQUIRE(root != nullptr);
+  CHECK(root->depth == gametree::unlimited_depth);
+  CHECK(r.stats.nodes == 2628);
+  CHECK(root->work == gametree::detail::work_class(r.stats.nodes - 1));  // 2,627 nodes below the root: class 6
 }
 
 TEST_CASE("node limits are exact and give the same result on every run") {

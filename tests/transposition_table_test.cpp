@@ -83,6 +83,35 @@ TEST_CASE("transposition table: a bucket keeps the deepest result and the newest
   CHECK(t.probe(3, 3)->move == 6);
 }
 
+TEST_CASE("transposition table: of two results as deep, the first entry keeps the one of more work") {
+  auto t = table::with_entries(2);
+  const auto unlimited = gametree::unlimited_depth;
+  t.store(1, 1, 1, score<int>::of(1), unlimited, score_bound::exact, 5000);  // class 6
+  CHECK(t.probe(1, 1)->work == 6);
+  t.store(2, 2, 2, score<int>::of(2), unlimited, score_bound::exact, 40);  // less work: second entry
+  CHECK(t.probe(1, 1) != nullptr);
+  CHECK(t.probe(2, 2)->work == 3);
+  t.store(3, 3, 3, score<int>::of(3), unlimited, score_bound::exact, 1000);  // class 5: the second again
+  CHECK(t.probe(1, 1) != nullptr);
+  CHECK(t.probe(2, 2) == nullptr);
+  t.store(4, 4, 4, score<int>::of(4), unlimited, score_bound::exact, 4096);  // class 6, as much: the first
+  CHECK(t.probe(1, 1) == nullptr);
+  CHECK(t.probe(3, 3) != nullptr);
+  CHECK(t.probe(4, 4) != nullptr);
+  // Depth comes first: a shallower result of much work goes to the second entry, a deeper
+  // one of little work to the first.
+  t.new_search();
+  t.store(5, 5, 5, score<int>::of(5), 8, score_bound::exact, 100);  // a new search: the first
+  t.store(6, 6, 6, score<int>::of(6), 7, score_bound::exact, 1ULL << 40);
+  CHECK(t.probe(5, 5) != nullptr);
+  CHECK(t.probe(6, 6) != nullptr);
+  t.store(7, 7, 7, score<int>::of(7), 9, score_bound::exact, 0);
+  CHECK(t.probe(5, 5) == nullptr);
+  CHECK(t.probe(7, 7)->work == 0);
+  // read() copies the work class out too.
+  CHECK(t.read(6, std::uint64_t{6})->work == 15);
+}
+
 TEST_CASE("transposition table: one entry is always replaced") {
   auto t = table::with_entries(1);
   CHECK(t.capacity() == 1);
@@ -159,9 +188,13 @@ TEST_CASE("compact table: store and probe every field, at the ends of its ranges
   CHECK(!t.probe(8));
   CHECK(t.statistics().rejected == 5);
   // A depth beyond the field is stored as the largest it holds; below 0 as 0.
+  STATIC_REQUIRE(compact49::max_depth == 47);
+  t.store(9, 62, score<int>::of(1), 47, score_bound::exact);
+  CHECK(t.probe(9)->depth == 47);
   t.store(9, 62, score<int>::of(1), 100, score_bound::exact);
-  CHECK(t.probe(9)->depth == 62);
+  CHECK(t.probe(9)->depth == 47);
   CHECK(t.probe(9)->move == 62);
+  CHECK(t.probe(9)->work == 0);  // a depth-limited result has no work class
   t.store(9, std::nullopt, score<int>::of(1), -3, score_bound::exact);
   CHECK(t.probe(9)->depth == 0);
   CHECK(t.probe(9)->move == 62);  // kept: the result has none
@@ -219,6 +252,44 @@ TEST_CASE("compact table: seven entries a bucket, the oldest search's shallowest
   CHECK(kept == 7);
   // A table of more buckets than keys has one per key.
   CHECK(gametree::compact_table<int, int, 4>(1).capacity() == 16 * 7);
+}
+
+TEST_CASE("compact table: of results of no depth limit, the one of least work gives way") {
+  // The work class: half the bits of the nodes, at most 15; the depth stays unlimited.
+  compact49 t(1);
+  const std::vector<std::pair<std::uint64_t, int>> classes = {
+      {0, 0}, {1, 0}, {2, 1}, {7, 1}, {8, 2}, {31, 2}, {32, 3}, {(1ULL << 29) - 1, 14}, {1ULL << 29, 15}, {~0ULL, 15}};
+  for (const auto& [work, want] : classes) {
+    t.store(77, 1, score<int>::of(2), gametree::unlimited_depth, score_bound::lower, work);
+    const auto e = t.probe(77);
+    REQUIRE(e);
+    CHECK(e->work == want);
+    CHECK(e->depth == gametree::unlimited_depth);
+    CHECK(e->bound == score_bound::lower);
+    CHECK(e->value == score<int>::of(2));
+  }
+  // One bucket of seven: the least work gives way, whatever the order the results came in.
+  auto u = compact20::with_entries(7);
+  const std::uint64_t works[] = {5000, 40, 1000000, 9, 300, 70000, 2000};  // classes 6, 3, 10, 2, 4, 8, 5
+  for (std::uint64_t k = 0; k < 7; ++k) u.store(k + 1, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact, works[k]);
+  u.store(8, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact, 100);  // class 3
+  CHECK(!u.probe(4));  // 9 nodes
+  for (const std::uint64_t k : {1U, 2U, 3U, 5U, 6U, 7U, 8U}) CHECK(u.probe(k));
+  u.store(9, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact, 1ULL << 40);
+  CHECK(!u.probe(2));  // 40 nodes: class 3, as the 100 of key 8, which came later; the first in turn goes
+  CHECK(u.probe(8));
+  u.store(10, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact, 0);
+  CHECK(!u.probe(8));  // now the least
+  CHECK(u.probe(10));  // a result of little work is still stored, and gives way next
+  u.store(11, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact, 1ULL << 20);
+  CHECK(!u.probe(10));
+  // A depth-limited result gives way before any result of no depth limit, however deep.
+  u.store(12, 0, score<int>::of(0), compact20::max_depth, score_bound::exact);
+  CHECK(!u.probe(5));  // 300 nodes, the least work left: the depth-limited result took its place
+  u.store(13, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact, 0);
+  CHECK(!u.probe(12));
+  CHECK(u.probe(13));
+  for (const std::uint64_t k : {1U, 3U, 6U, 7U, 9U, 11U}) CHECK(u.probe(k));
 }
 
 TEST_CASE("compact table: a probe never answers with another state's entry") {

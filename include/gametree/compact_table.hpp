@@ -13,12 +13,20 @@
 // the entry hold the score, the bound, the depth and the move, each in a small field; a result
 // whose score does not fit is not stored, a depth that does not fit is stored as the largest
 // that does (a result searched deeper is as good for a shallower need), a move that does not
-// fit is left out.
+// fit is left out. The depth's field holds either a depth limit's depth (0 .. 47) or, for a
+// result no depth limit touched, how much work it took: the nodes searched for it, in classes
+// of powers of 4 (48 .. 63).
 //
 // A bucket is one cache line: a header (the epoch that clear() moves on, each entry's search
 // generation, the next entry to give up) and seven entries, so that a probe waits for memory
 // once and a state has seven places to stay. A store takes the entry of the same state, else
-// an empty one, else the one of the oldest search and least depth (ties in turn).
+// an empty one, else the one of the oldest search and least depth (ties in turn), a result of
+// no depth limit counting as deeper than any limit, and among those the one of least work.
+// (Breuker, Uiterwijk & van den Herik, ICCA Journal 1994 and 1996, found the subtree's size
+// a better measure of what an entry saves than its depth.) The work decides a solve that overflows
+// the table: the results of large subtrees stay, which cost most to find again, and the many
+// of a few nodes give way (Pons' Test_L1_R2, first 60, weak solves in a 1 MiB table: 0.59x the
+// nodes of giving up in turn).
 //
 // Several threads may probe and store at once (the engine's parallel search shares one table),
 // without locks: every word of a bucket is read and written as an atomic (relaxed: plain loads
@@ -109,7 +117,7 @@ class compact_table {
   /// The fewest buckets: enough that the bucket and a check of check_bits give the key back.
   static constexpr std::size_t min_buckets = std::size_t{1} << (KeyBits > check_bits ? KeyBits - check_bits : 0);
   /// The largest depth, move, and decisive distance or |value| an entry holds.
-  static constexpr std::int32_t max_depth = 62;
+  static constexpr std::int32_t max_depth = 47;
   static constexpr std::int64_t max_move = 62;
   static constexpr std::int64_t max_score = 255;
 
@@ -120,6 +128,7 @@ class compact_table {
     std::int32_t depth = 0;  ///< remaining depth searched; unlimited_depth: exact at any depth
     score_bound bound = score_bound::exact;
     bool has_move = false;
+    std::uint8_t work = 0;  ///< of a result of no depth limit: its work class (see store); else 0
   };
   /// What probe returns: an entry, or none.
   using lookup = std::optional<entry>;
@@ -181,17 +190,22 @@ class compact_table {
 
   /// Writes a result, unless its score does not fit or its bound is unknown (then
   /// statistics().rejected counts it).
-  /// A result without a move keeps the move already stored for the same state. Returns
+  /// A result without a move keeps the move already stored for the same state. work is the
+  /// nodes its search took (the engine passes the subtree's count): of two results of no
+  /// depth limit in a full bucket, the one of less work gives way first (compared in classes
+  /// of powers of 4, 0 .. 15; a depth-limited result is ranked by its depth alone). Returns
   /// whether it was written. While the table is concurrent the statistics are not counted
   /// here (one counter for every thread would be written at every store): the threads count
   /// their own and add them (add_statistics). O(1).
   bool store(std::uint64_t key, const std::optional<Move>& move, const score_type& value, std::int32_t depth,
-             score_bound bound) {
-    return store(locate(key), move, value, depth, bound);
+             score_bound bound, std::uint64_t work = 0) {
+    return store(locate(key), move, value, depth, bound, work);
   }
   bool store(place_type at, const std::optional<Move>& move, const score_type& value, std::int32_t depth,
-             score_bound bound) {
-    return concurrent_ ? shared_store(at, move, value, depth, bound) : store_as<false>(at, move, value, depth, bound);
+             score_bound bound, std::uint64_t work = 0) {
+    const std::uint64_t depth_field = depth_code(depth, work);
+    return concurrent_ ? shared_store(at, move, value, depth_field, bound)
+                       : store_as<false>(at, move, value, depth_field, bound);
   }
 
   /// Whether several threads probe and store at once from now on (set only while no other
@@ -238,15 +252,16 @@ class compact_table {
   }
 
  private:
-  // An entry, from its low bits: bound (2 bits; 0: the entry is empty), score (10), depth (6),
-  // move (6), and the key's check (40).
+  // An entry, from its low bits: bound (2 bits; 0: the entry is empty), score (10), depth or
+  // work (6), move (6), and the key's check (40).
   static constexpr unsigned score_shift = 2;
   static constexpr unsigned depth_shift = 12;
   static constexpr unsigned move_shift = 18;
   static constexpr unsigned payload_bits = 24;
   static constexpr std::uint64_t field_mask = 63;
   static constexpr std::uint64_t no_move = 63;
-  static constexpr std::uint64_t unlimited_code = 63;
+  static constexpr std::uint64_t unlimited_code = 48;  // the least code of no depth limit
+  static_assert(static_cast<std::uint64_t>(max_depth) + 1 == unlimited_code && unlimited_code + 15 == field_mask);
   static_assert(payload_bits + check_bits == 64);
 
   struct alignas(64) bucket {
@@ -271,8 +286,8 @@ class compact_table {
   // enough to be inlined into the search loop.
   [[gnu::noinline]] lookup shared_probe(place_type at) const noexcept { return probe_as<true>(at); }
   [[gnu::noinline]] bool shared_store(place_type at, const std::optional<Move>& move, const score_type& value,
-                                      std::int32_t depth, score_bound bound) {
-    return store_as<true>(at, move, value, depth, bound);
+                                      std::uint64_t depth_field, score_bound bound) {
+    return store_as<true>(at, move, value, depth_field, bound);
   }
 
   template <bool Shared>
@@ -294,7 +309,7 @@ class compact_table {
 
   template <bool Shared>
   bool store_as(place_type where, const std::optional<Move>& move, const score_type& value,
-                                       std::int32_t depth, score_bound bound) {
+                std::uint64_t depth_field, score_bound bound) {
     const std::uint64_t code = score_code(value);
     if (code == 0 || bound == score_bound::unknown) {
       if constexpr (!Shared) ++stats_.rejected;
@@ -331,16 +346,16 @@ class compact_table {
       move_field = (same >> move_shift) & field_mask;
     }
     save<Shared>(b.slot[at], (s.check << payload_bits) | (move_field << move_shift) |
-                                 (depth_code(depth) << depth_shift) | (code << score_shift) | bound_code(bound));
+                                 (depth_field << depth_shift) | (code << score_shift) | bound_code(bound));
     const auto gen_shift = static_cast<unsigned>(4 * at);
     save<Shared>(b.meta, (meta & ~(std::uint32_t{15} << gen_shift)) | (std::uint32_t{generation_ & 15U} << gen_shift));
     return true;
   }
 
-  // The entry to give up in full bucket b, whose header was meta: the least depth
-  // among the oldest search's, the search before the current one counted as older than it
-  // (generations are kept modulo 16); among equals the next in turn after the last one given
-  // up, which meta then names.
+  // The entry to give up in full bucket b, whose header was meta: the least depth field (a
+  // depth, or for a result of no depth limit 48 + its work class) among the oldest search's,
+  // the search before the current one counted as older than it (generations are kept modulo
+  // 16); among equals the next in turn after the last one given up, which meta then names.
   template <bool Shared>
   std::size_t victim(bucket& b, std::uint32_t& meta) const noexcept {
     const auto start = static_cast<std::size_t>(meta >> 28);
@@ -420,8 +435,12 @@ class compact_table {
     for (std::uint64_t c = 1; c < a.size(); ++c) a[c] = score_of(c);
     return a;
   }();
-  static constexpr std::uint64_t depth_code(std::int32_t depth) noexcept {
-    if (depth == unlimited_depth) return unlimited_code;
+  // 0 .. 47: a depth; 48 .. 63: no depth limit, and the work class (detail::work_class: half
+  // the bits of work, at most 15).
+  static constexpr std::uint64_t depth_code(std::int32_t depth, std::uint64_t work) noexcept {
+    if (depth == unlimited_depth) {
+      return unlimited_code + detail::work_class(work);
+    }
     return static_cast<std::uint64_t>(std::clamp<std::int32_t>(depth, 0, max_depth));
   }
   // 1 .. 3: exact, lower, upper (score_bound's order, checked below).
@@ -434,7 +453,8 @@ class compact_table {
     e.bound = static_cast<score_bound>((word & 3U) - 1);
     e.value = scores[(word >> score_shift) & 1023U];
     const std::uint64_t depth = (word >> depth_shift) & field_mask;
-    e.depth = depth == unlimited_code ? unlimited_depth : static_cast<std::int32_t>(depth);
+    e.depth = depth >= unlimited_code ? unlimited_depth : static_cast<std::int32_t>(depth);
+    e.work = static_cast<std::uint8_t>(depth >= unlimited_code ? depth - unlimited_code : 0);
     const std::uint64_t move = (word >> move_shift) & field_mask;
     e.has_move = move != no_move;
     if (e.has_move) e.move = static_cast<Move>(move);

@@ -398,7 +398,7 @@ concept keyed_game = hashed_game<G> && requires(const G& g) {
 /// value and an integer or enum move, and key_bits at most 52, the engine then keeps its table
 /// in compact_table's 8-byte entries (the key is given back by the bucket and a check of at
 /// most 40 bits: exact, with no key stored), 3.5 times the entries of the same memory. That
-/// table holds decisive distances and |values| up to 255, depths up to 62 and moves 0 .. 62;
+/// table holds decisive distances and |values| up to 255, depths up to 47 and moves 0 .. 62;
 /// it does not store a result whose score is beyond that (table_statistics::rejected counts
 /// them). A key() of key_bits bits or more is a contract error.
 template <class G>

@@ -5,7 +5,10 @@
 //
 // Buckets of two entries (Breuker, Uiterwijk & van den Herik, "Replacement schemes for
 // transposition tables", ICCA Journal 17, 1994: the "two-level" scheme): the first entry keeps
-// the deepest result of the current search, the second is always replaced. The entries start
+// the deepest result of the current search, of two as deep the one whose search took more
+// nodes (the subtree's size, which they found the better measure: in a solve every result is
+// of no depth limit, and the first entry keeps the largest subtree's), the second is always
+// replaced. The entries start
 // on a cache line, so a bucket of two entries of 32 bytes (a game with a packed 64-bit key and
 // an int move, as Connect 4) is one line: a probe waits for memory once. A large table sits
 // on huge pages where the system has them (see detail::huge_page_allocator).
@@ -40,6 +43,14 @@ namespace gametree {
 /// Depth stored for a result that no depth limit touched (exact at any depth).
 inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t>::max();
 
+namespace detail {
+// A result's work class, what the tables weigh results of one depth by: half the bits of the
+// nodes its search took (0 for 0 or 1 node, 1 for 2 to 7, 2 for 8 to 31, ...), at most 15.
+constexpr std::uint8_t work_class(std::uint64_t work) noexcept {
+  return static_cast<std::uint8_t>(std::min<std::uint64_t>(15, static_cast<std::uint64_t>(std::bit_width(work)) / 2));
+}
+}  // namespace detail
+
 /// Counters of a transposition_table since its construction or clear(). Lookups change
 /// nothing, so they are not counted here: the engine counts its own (engine_statistics
 /// tt_probes and tt_hits).
@@ -67,6 +78,7 @@ class transposition_table {
     score_bound bound = score_bound::exact;
     std::uint8_t generation = 0;
     bool has_move = false;
+    std::uint8_t work = 0;  ///< the result's work class (see store)
   };
   /// What probe returns: a pointer to the entry, or nullptr.
   using lookup = const entry*;
@@ -77,6 +89,7 @@ class transposition_table {
     std::int32_t depth = 0;
     score_bound bound = score_bound::exact;
     bool has_move = false;
+    std::uint8_t work = 0;
   };
 
   /// A table of at most mib MiB: as many entries as fit, rounded down to a power of two (so
@@ -128,7 +141,7 @@ class transposition_table {
     const detail::spin_guard hold(lock_of(base));
     const entry* e = find_at(base, key);
     if (e == nullptr) return std::nullopt;
-    return result{e->value, e->move, e->depth, e->bound, e->has_move};
+    return result{e->value, e->move, e->depth, e->bound, e->has_move, e->work};
   }
 
   /// Whether several threads probe (read) and store at once from now on: each bucket is then
@@ -142,20 +155,23 @@ class transposition_table {
   [[nodiscard]] bool concurrent() const noexcept { return concurrent_; }
 
   /// Writes a result: into the first entry of its bucket if that holds the same state, is
-  /// from an older search, or is not deeper; else into the second. A result without a move
-  /// keeps the move already stored for the same state. Returns true (written). O(1) (plus
-  /// Key's assignment).
+  /// from an older search, is shallower, or is as deep and took no more work; else into the
+  /// second. work is the nodes the result's search took (the engine passes the subtree's
+  /// count), compared in classes (half its bits, at most 15): in a solve, where every result
+  /// has no depth limit, the first entry keeps the result of most work. A result without a
+  /// move keeps the move already stored for the same state. Returns true (written). O(1)
+  /// (plus Key's assignment).
   bool store(std::uint64_t hash, const Key& key, const std::optional<Move>& move,
-             const score_type& value, std::int32_t depth, score_bound bound) {
-    write(hash, key, move, value, depth, bound);
+             const score_type& value, std::int32_t depth, score_bound bound, std::uint64_t work = 0) {
+    write(hash, key, move, value, depth, bound, work);
     return true;
   }
   /// store with a key as for probe, which a Key can be assigned from.
   template <class Query>
     requires(!std::is_convertible_v<const Query&, const Key&>)
   bool store(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
-             const score_type& value, std::int32_t depth, score_bound bound) {
-    write(hash, key, move, value, depth, bound);
+             const score_type& value, std::int32_t depth, score_bound bound, std::uint64_t work = 0) {
+    write(hash, key, move, value, depth, bound, work);
     return true;
   }
 
@@ -221,13 +237,14 @@ class transposition_table {
 
   template <class Query>
   void write(std::uint64_t hash, const Query& key, const std::optional<Move>& move,
-             const score_type& value, std::int32_t depth, score_bound bound) {
+             const score_type& value, std::int32_t depth, score_bound bound, std::uint64_t work) {
     if (!concurrent_) ++stats_.stores;  // concurrent: the threads count (add_statistics)
     const std::size_t base = bucket(hash);
     const detail::spin_guard hold(lock_of(base));
     entry& first = entries_[base];
-    const bool take_first = first.epoch != epoch_ || first.key == key ||
-                            first.generation != generation_ || first.depth <= depth;
+    const std::uint8_t work_class = detail::work_class(work);
+    const bool take_first = first.epoch != epoch_ || first.key == key || first.generation != generation_ ||
+                            first.depth < depth || (first.depth == depth && first.work <= work_class);
     entry& e = take_first ? first : entries_[base + second_];
     const bool same = e.epoch == epoch_ && e.key == key;
     if (move) {
@@ -241,6 +258,7 @@ class transposition_table {
     e.depth = depth;
     e.bound = bound;
     e.generation = generation_;
+    e.work = work_class;
     e.epoch = epoch_;
   }
 

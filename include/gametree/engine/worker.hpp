@@ -359,6 +359,7 @@ class search_worker {
     std::uint32_t first, last, next, best_index;  // its moves: moves_[first, last)
     std::uint32_t fresh_end;  // moves_[fresh_end, last): put off once (a thread was on them)
     std::int64_t depth;  // plies to go; >= unlimited: no limit
+    std::uint64_t entered;  // stats_.nodes when it was entered: the table weighs a result by its work
     bool same_player;  // this node's player moved at the parent too
     bool exact;        // no depth limit touched the subtree searched so far
     bool improved;     // alpha rose: the best score is not an upper bound
@@ -718,6 +719,7 @@ class search_worker {
     f.marked = p < mark_plies_ && depth >= busy_depth;
     if (f.marked) team_->mark(engine_table<Game>::bits(hash));
     f.depth = depth;
+    f.entered = stats_.nodes;
     f.same_player = same_player;
     f.exact = true;
     f.improved = false;
@@ -984,9 +986,9 @@ class search_worker {
         const move_type best = map_table_move(*game_, moves_[f.best_index], f.transform, true);
         bool written = false;
         if constexpr (compact_table_game<Game>) {
-          written = table_->store(f.hash, best, value, depth, bound);
+          written = table_->store(f.hash, best, value, depth, bound, stats_.nodes - f.entered);
         } else {
-          written = with_key(*game_, f.hash, [&](const auto& k) { return table_->store(f.hash, k, best, value, depth, bound); });
+          written = with_key(*game_, f.hash, [&](const auto& k) { return table_->store(f.hash, k, best, value, depth, bound, stats_.nodes - f.entered); });
         }
         if (shares_table_) ++(written ? table_counts_.stores : table_counts_.rejected);
       }
