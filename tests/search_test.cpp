@@ -529,6 +529,25 @@ TEST_CASE("a game without key_bits: the table weighs each result by the nodes it
   CHECK(root->depth == gametree::unlimited_depth);
   CHECK(r.stats.nodes == 2628);
   CHECK(root->work == gametree::detail::work_class(r.stats.nodes - 1));  // 2,627 nodes below the root: class 6
+  // Near the end the work is small whenever the state was searched: two empty squares leave
+  // at most four nodes below a state (class 0 or 1), however many the search had entered.
+  std::mt19937 rng(5);
+  std::vector<int> moves;
+  std::size_t stored = 0;
+  for (int i = 0; i < 2000; ++i) {
+    games::tic_tac_toe g;
+    for (int k = 0; k < 7 && !g.outcome(); ++k) {
+      moves.clear();
+      g.legal_moves(moves);
+      g.play(moves[rng() % moves.size()]);
+    }
+    if (g.outcome()) continue;
+    if (const auto e = ttt.probe(g)) {
+      ++stored;
+      CHECK(e->work <= 1);
+    }
+  }
+  CHECK(stored > 50);
 }
 
 TEST_CASE("node limits are exact and give the same result on every run") {

@@ -244,7 +244,8 @@ TEST_CASE("compact table: seven entries a bucket, the oldest search's shallowest
   t.store(10, 10, score<int>::of(10), 0, score_bound::exact);
   CHECK(!t.probe(3));
   CHECK(t.probe(9));
-  // Equals give way in turn: a bucket of results of no depth limit keeps the newest seven.
+  // Equals give way in turn: a bucket of results of no depth limit and equal work keeps the
+  // newest seven.
   auto u = compact20::with_entries(7);
   for (std::uint64_t k = 1; k <= 20; ++k) u.store(k, 0, score<int>::of(0), gametree::unlimited_depth, score_bound::exact);
   std::size_t kept = 0;
