@@ -261,7 +261,8 @@ class compact_table {
   static constexpr std::uint64_t field_mask = 63;
   static constexpr std::uint64_t no_move = 63;
   static constexpr std::uint64_t unlimited_code = 48;  // the least code of no depth limit
-  static_assert(static_cast<std::uint64_t>(max_depth) + 1 == unlimited_code && unlimited_code + 15 == field_mask);
+  static_assert(static_cast<std::uint64_t>(max_depth) + 1 == unlimited_code &&
+                unlimited_code + detail::max_work_class == field_mask);
   static_assert(payload_bits + check_bits == 64);
 
   struct alignas(64) bucket {

@@ -45,9 +45,11 @@ inline constexpr std::int32_t unlimited_depth = std::numeric_limits<std::int32_t
 
 namespace detail {
 // A result's work class, what the tables weigh results of one depth by: half the bits of the
-// nodes its search took (0 for 0 or 1 node, 1 for 2 to 7, 2 for 8 to 31, ...), at most 15.
+// nodes its search took (0 for 0 or 1 node, 1 for 2 to 7, 2 for 8 to 31, ...), at most
+// max_work_class.
+inline constexpr std::uint8_t max_work_class = 15;
 constexpr std::uint8_t work_class(std::uint64_t work) noexcept {
-  return static_cast<std::uint8_t>(std::min<std::uint64_t>(15, static_cast<std::uint64_t>(std::bit_width(work)) / 2));
+  return static_cast<std::uint8_t>(std::min<std::uint64_t>(max_work_class, static_cast<std::uint64_t>(std::bit_width(work)) / 2));
 }
 }  // namespace detail
 

@@ -984,11 +984,12 @@ class search_worker {
         const std::int32_t depth =
             f.exact ? unlimited_depth : static_cast<std::int32_t>(std::min<std::int64_t>(f.depth, unlimited_depth - 1));
         const move_type best = map_table_move(*game_, moves_[f.best_index], f.transform, true);
+        const std::uint64_t work = stats_.nodes - f.entered;
         bool written = false;
         if constexpr (compact_table_game<Game>) {
-          written = table_->store(f.hash, best, value, depth, bound, stats_.nodes - f.entered);
+          written = table_->store(f.hash, best, value, depth, bound, work);
         } else {
-          written = with_key(*game_, f.hash, [&](const auto& k) { return table_->store(f.hash, k, best, value, depth, bound, stats_.nodes - f.entered); });
+          written = with_key(*game_, f.hash, [&](const auto& k) { return table_->store(f.hash, k, best, value, depth, bound, work); });
         }
         if (shares_table_) ++(written ? table_counts_.stores : table_counts_.rejected);
       }
