@@ -14,7 +14,8 @@
 // .../side_by_side/threads:<t>: one thread and t threads searching each position in turn (the
 // machine's speed varies from minute to minute: so both meet the same minutes), with the
 // ratios of their times and nodes as counters: time_ratio is the figure docs/parallel.md
-// gives. The solves' row is Test_L1_R2's first 60, the positions of the goal.
+// gives. The solves' row is Test_L1_R2's first 60, the positions of the goal; the weak
+// row one solve of a hundred million nodes, whose table fills (one repetition: 40 s).
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
@@ -190,6 +191,24 @@ void solve_side_by_side(benchmark::State& state) {
                       });
 }
 
+// A weak solve of Connect 4 after moves, as `connect4 --weak` makes it: after 4444, 104
+// million nodes in one thread (about 20 s here), the largest solve one repetition can hold
+// (the empty board's takes minutes: the program measures it). Both engines must agree on the
+// sign.
+void weak_side_by_side(benchmark::State& state, const std::string& moves) {
+  const board game = board::from_moves(moves);
+  std::optional<int> sign;
+  side_by_side<board>(state, connect4_app::engine_options(64), 1,
+                      [&](gametree::engine<board>& e, std::size_t) -> std::optional<searched> {
+                        const auto r = e.solve(game, {}, gametree::solve_mode::weak);
+                        const int pons = game.pons_score(r.value);
+                        const int s = (pons > 0) - (pons < 0);
+                        if (sign && *sign != s) return std::nullopt;
+                        sign = s;
+                        return searched{r.stats.nodes, r.stats.threads};
+                      });
+}
+
 // game searched to depth state.range(0), with the engine's default options.
 template <class Game>
 void depth_side_by_side(benchmark::State& state, const Game& game) {
@@ -232,6 +251,13 @@ BENCHMARK(solve_side_by_side)
     ->Name("parallel/connect4/gametree/Test_L1_R2/side_by_side")
     ->ArgNames({"", "threads"})
     ->ArgsProduct({{60}, {2}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(weak_side_by_side, after_4444, std::string("4444"))
+    ->Name("parallel/connect4/gametree/weak/4444/side_by_side")
+    ->ArgNames({"", "threads"})
+    ->Args({1, 2})
+    ->Iterations(1)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(depth_side_by_side, connect4, board::from_moves("4453"))
