@@ -15,7 +15,8 @@
 // machine's speed varies from minute to minute: so both meet the same minutes), with the
 // ratios of their times and nodes as counters: time_ratio is the figure docs/parallel.md
 // gives. The solves' row is Test_L1_R2's first 60, the positions of the goal; the weak
-// row one solve of a hundred million nodes, whose table fills (one repetition: 40 s).
+// row (weak/4444/side_by_side/1/threads:2) one solve of a hundred million nodes whose table
+// fills (one repetition: 40 s), the two engines' signs compared.
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/tic_tac_toe.hpp>

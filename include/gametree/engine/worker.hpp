@@ -191,7 +191,7 @@ void set_table_concurrent(Table* t, bool on) {
 // line passed between the cores at every node. So a worker has cache lines of its own
 // (alignas), and its buffers are allocated by begin(), on the thread that searches with them.
 // Two threads solving Connect 4 after 4444 (weak, 64 MiB) entered 1.26x to 1.65x one
-// thread's nodes a second before, and 1.75x to 2.17x after (docs/parallel.md).
+// thread's nodes a second before, and 1.69x to 2.17x after (docs/parallel.md).
 template <game Game>
 class alignas(64) search_worker {
  public:
