@@ -202,8 +202,7 @@ void weak_side_by_side(benchmark::State& state, const std::string& moves) {
   side_by_side<board>(state, connect4_app::engine_options(64), 1,
                       [&](gametree::engine<board>& e, std::size_t) -> std::optional<searched> {
                         const auto r = e.solve(game, {}, gametree::solve_mode::weak);
-                        const int pons = game.pons_score(r.value);
-                        const int s = (pons > 0) - (pons < 0);
+                        const int s = connect4_app::sign(game.pons_score(r.value));
                         if (sign && *sign != s) return std::nullopt;
                         sign = s;
                         return searched{r.stats.nodes, r.stats.threads};
