@@ -16,7 +16,8 @@
 // ratios of their times and nodes as counters: time_ratio is the figure docs/parallel.md
 // gives. The solves' row is Test_L1_R2's first 60, the positions of the goal; the weak
 // row (weak/4444/side_by_side/1/threads:2) one solve of a hundred million nodes whose table
-// fills (one repetition: 40 s), the two engines' signs compared.
+// fills (one repetition: 40 s), the two engines' signs compared; the test suite's smoke run
+// leaves it out and runs the same code on a small position (weak/6614446666373154).
 
 #include <gametree/games/connect_four.hpp>
 #include <gametree/games/tic_tac_toe.hpp>
@@ -258,6 +259,14 @@ BENCHMARK_CAPTURE(weak_side_by_side, after_4444, std::string("4444"))
     ->ArgNames({"", "threads"})
     ->Args({1, 2})
     ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+// The same code on a weak solve of about a millisecond (Pons' Test_L2_R2, fifth line): the
+// test suite's smoke run makes this one, the row above taking 40 s (CMakePresets.json).
+BENCHMARK_CAPTURE(weak_side_by_side, small, std::string("6614446666373154"))
+    ->Name("parallel/connect4/gametree/weak/6614446666373154/side_by_side")
+    ->ArgNames({"", "threads"})
+    ->Args({1, 2})
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(depth_side_by_side, connect4, board::from_moves("4453"))
