@@ -37,6 +37,7 @@
 // epoch first (acquire), so no entry of before the clear is read as one of after it.
 
 #include <gametree/detail/inline.hpp>
+#include <gametree/detail/prefetch.hpp>
 #include <gametree/game.hpp>
 #include <gametree/transposition_table.hpp>
 
@@ -174,13 +175,7 @@ class compact_table {
 
   /// Asks the processor to fetch the bucket of key into the cache. Changes nothing.
   void prefetch(std::uint64_t key) const noexcept { prefetch(locate(key)); }
-  void prefetch(place_type at) const noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&buckets_[split(at).index]);
-#else
-    (void)at;
-#endif
-  }
+  void prefetch(place_type at) const noexcept { detail::prefetch(&buckets_[split(at).index]); }
 
   /// The entry for the state of key, or none. Changes nothing. O(1).
   [[nodiscard]] lookup probe(std::uint64_t key) const noexcept { return probe(locate(key)); }

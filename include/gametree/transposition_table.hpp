@@ -21,6 +21,7 @@
 
 #include <gametree/detail/hash.hpp>
 #include <gametree/detail/huge_pages.hpp>
+#include <gametree/detail/prefetch.hpp>
 #include <gametree/detail/spin_lock.hpp>
 #include <gametree/game.hpp>
 
@@ -117,13 +118,7 @@ class transposition_table {
 
   /// Asks the processor to fetch hash's bucket into the cache, so that a probe made a little
   /// later does not wait for memory. Changes nothing.
-  void prefetch(std::uint64_t hash) const noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&entries_[bucket(hash)]);
-#else
-    (void)hash;
-#endif
-  }
+  void prefetch(std::uint64_t hash) const noexcept { detail::prefetch(&entries_[bucket(hash)]); }
 
   /// The entry for a state, or nullptr. Changes nothing. O(1).
   [[nodiscard]] const entry* probe(std::uint64_t hash, const Key& key) const noexcept { return find(hash, key); }

@@ -17,6 +17,8 @@
 // level-order two buffers of at most the width of the tree; all are std::vectors that grow
 // geometrically, so no traversal allocates per node.
 
+#include <gametree/detail/prefetch.hpp>
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -106,16 +108,6 @@ bool for_each_postorder(Node* root, Visit&& visit) {
       if (path.empty()) return true;
     }
   }
-}
-
-/// Asks the processor to start loading *p into the cache; a no-op where unsupported.
-template <class T>
-inline void prefetch(const T* p) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p);
-#else
-  (void)p;
-#endif
 }
 
 /// Post-order fold: computes one Result per node from the results of its subtrees, children
