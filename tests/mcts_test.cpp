@@ -627,6 +627,22 @@ TEST_CASE("mcts: advance on an unexpanded root, and an illegal move leaves the t
   CHECK(*r.best_move != 4);
 }
 
+TEST_CASE("mcts: advance after a copy-make search checks the move at the root") {
+  // Without make/unmake an iteration plays on a copy of the root, which is left where the last
+  // playout ended: advance must check the move at the root, not there.
+  mcts<c4> m({.seed = 3, .use_undo = false});
+  (void)m.search(c4{}, iterations(300));
+  m.advance(3);
+  CHECK(m.root().key() == c4::from_moves("4").key());
+  CHECK_THROWS_AS(m.advance(7), gametree::illegal_move_error);
+  const auto r = m.search(iterations(300));
+  REQUIRE(r.best_move);
+  m.advance(*r.best_move);
+  c4 expected = c4::from_moves("4");
+  expected.play(*r.best_move);
+  CHECK(m.root().key() == expected.key());
+}
+
 TEST_CASE("mcts: budgets, the stop flag and stop()") {
   const c4 g;
   mcts<c4> m;

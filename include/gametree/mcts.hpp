@@ -509,7 +509,10 @@ class mcts {
   /// legal at the root (the tree is then unchanged).
   void advance(const move_type& move) {
     require_root("advance");
-    play_checked(*main_.scratch, move);  // the scratch state equals root_ between searches
+    // Between searches the scratch state equals the root's with make/unmake; copy-make leaves
+    // it where the last iteration ended, so it is put back first.
+    if (!use_undo_) *main_.scratch = *root_;
+    play_checked(*main_.scratch, move);
     std::uint32_t kept = npos;
     node& r = node_at(root_index_);
     for (std::uint32_t c = r.first_child; c != npos; c = node_at(c).next_sibling) {
